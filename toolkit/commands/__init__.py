@@ -1,0 +1,1 @@
+"""Command modules; each exposes ``COMMANDS``, a tuple of Click commands."""

@@ -1,0 +1,1 @@
+"""Game engines and the registry of game ids."""

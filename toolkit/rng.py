@@ -1,0 +1,81 @@
+"""Keyed deterministic randomness.
+
+Every random outcome in an engine comes from a *stream* named by ``(seed, purpose)``.
+Draw number ``k`` of a stream is the SHA-256 digest of the UTF-8 text
+``f"{seed}:{purpose}:{k}"``; its first eight bytes, read big-endian, are a 64-bit
+unsigned integer ``u``.
+
+* ``below(n)`` draws an integer in ``[0, n)``: it takes the next ``u`` and returns
+  ``u % n`` unless ``u`` falls in the final partial block (``u >= 2**64 - 2**64 % n``),
+  in which case that draw is discarded and the next one is taken (rejection sampling,
+  so every value is exactly equally likely).
+* ``shuffle(items)`` is Fisher–Yates from the back: for ``i`` from ``len-1`` down to
+  ``1`` it swaps ``items[i]`` with ``items[below(i + 1)]``.
+* ``die()`` is ``below(6) + 1``.
+
+Because each purpose has its own stream, changing how often one rule draws never
+shifts the draws of another. Nothing here touches Python's ``random`` module or
+``hash()``, so results are identical on every machine and every ``PYTHONHASHSEED``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import MutableSequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_SPAN = 1 << 64
+
+
+def word(seed: str | int, purpose: str, counter: int) -> int:
+    """The 64-bit word number ``counter`` of stream ``(seed, purpose)``."""
+    digest = hashlib.sha256(f"{seed}:{purpose}:{counter}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class Stream:
+    """One keyed stream of draws; ``counter`` is how many words it has consumed."""
+
+    __slots__ = ("seed", "purpose", "counter")
+
+    def __init__(self, seed: str | int, purpose: str, counter: int = 0) -> None:
+        self.seed = seed
+        self.purpose = purpose
+        self.counter = counter
+
+    def next_word(self) -> int:
+        value = word(self.seed, self.purpose, self.counter)
+        self.counter += 1
+        return value
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = _SPAN - _SPAN % n
+        while True:
+            value = self.next_word()
+            if value < limit:
+                return value % n
+
+    def die(self) -> int:
+        """One six-sided die, 1 to 6."""
+        return self.below(6) + 1
+
+    def choice(self, items: list[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle in place (Fisher–Yates from the back)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def shuffled(seed: str | int, purpose: str, items: list[T]) -> list[T]:
+    """A shuffled copy of ``items`` drawn from a fresh stream ``(seed, purpose)``."""
+    out = list(items)
+    Stream(seed, purpose).shuffle(out)
+    return out
