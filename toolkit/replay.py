@@ -3,8 +3,9 @@
 :func:`run` yields the position before the first move (step 0) and after every move;
 a move the engine refuses stops the replay with a :class:`ReplayError` naming it
 (``move 37 of 412 (turn build_road, seat 2): ... [not_connected]``). Checkpoint
-digests recorded in the save are compared on the way, and the first move whose
-position differs from the recorded one is named the same way.
+digests recorded in the save are compared on the way; the first checkpoint whose
+position differs is named the same way, with the span of moves (since the last
+matching checkpoint) in which the difference began.
 """
 
 from __future__ import annotations
@@ -72,6 +73,10 @@ def game_for(save: Save) -> Game:
         return get_game(save.game)
     except UnknownGame:
         raise ReplayError(save.path, f"unknown game id {save.game!r}", "unknown_game") from None
+    except (ImportError, AttributeError) as exc:  # the engine package is missing or incomplete
+        raise ReplayError(
+            save.path, f"the {save.game} engine cannot be loaded: {type(exc).__name__}: {exc}", "no_engine"
+        ) from None
 
 
 def start(save: Save, game: Game | None = None) -> Any:
@@ -80,6 +85,10 @@ def start(save: Save, game: Game | None = None) -> Any:
         return game.new_game(save.seed, save.config)
     except IllegalMove as exc:
         raise ReplayError(save.path, f"bad config: {exc.message}", exc.code) from None
+    except Exception as exc:  # an engine fault must still end in one line, not a traceback
+        raise ReplayError(
+            save.path, f"the engine cannot start this game: {type(exc).__name__}: {exc}", "engine_error"
+        ) from exc
 
 
 def run(save: Save, to: int | None = None, check_digests: bool = True) -> Iterator[Step]:
@@ -93,6 +102,7 @@ def run(save: Save, to: int | None = None, check_digests: bool = True) -> Iterat
     total = len(moves)
     last = total if to is None else max(0, min(to, total))
     expected = {p.get("move"): p.get("digest") for p in save.checkpoints} if check_digests else {}
+    last_match = 0  # the last checkpoint whose digest matched (0: the start)
     yield Step(0, state)
     for i in range(last):
         move = moves[i]
@@ -106,19 +116,32 @@ def run(save: Save, to: int | None = None, check_digests: bool = True) -> Iterat
             events = game.apply(state, move)
         except IllegalMove as exc:
             raise ReplayError(save.path, exc.message, exc.code, index, total, label) from None
-        want = expected.get(index)
-        if want is not None and game.digest(state) != want:
-            first = first_divergence(save, game, expected)
+        except Exception as exc:  # an engine fault must still end in one line, not a traceback
             raise ReplayError(
-                save.path,
-                f"position differs from the one recorded at checkpoint move {index}; "
-                f"first differing move is {first}",
-                "diverged",
-                first,
-                total,
-                _label(game, moves[first - 1]),
-            )
+                save.path, f"the engine failed on this move: {type(exc).__name__}: {exc}", "engine_error",
+                index, total, label,
+            ) from exc
+        want = expected.get(index)
+        if want is not None:
+            got = game.digest(state)
+            if got != want:
+                raise ReplayError(
+                    save.path, _divergence_message(index, last_match, str(want), got), "diverged",
+                    index, total, label,
+                )
+            last_match = index
         yield Step(index, state, move, events)
+
+
+def _divergence_message(index: int, last_match: int, want: str, got: str) -> str:
+    """Say where a checkpoint mismatch lies: between the last matching checkpoint and this one."""
+    since = f"checkpoint at move {last_match}" if last_match else "start of the game"
+    span = f"move {index}" if last_match + 1 == index else f"moves {last_match + 1}-{index}"
+    return (
+        f"the position after this move differs from the save's checkpoint "
+        f"(recorded digest {want[:12]}, this engine gives {got[:12]}); "
+        f"it still matched at the {since}, so the first differing move is among {span}"
+    )
 
 
 def first_divergence(save: Save, game: Game, expected: dict[Any, Any]) -> int:
@@ -144,8 +167,8 @@ def first_divergence(save: Save, game: Game, expected: dict[Any, Any]) -> int:
 def final(save: Save, to: int | None = None) -> Step:
     """Replay to the end (or move ``to``) and return the last step."""
     step: Step | None = None
-    for step in run(save, to):
-        pass
+    for current in run(save, to):
+        step = current
     assert step is not None
     return step
 

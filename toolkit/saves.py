@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from toolkit.games import stationmaster
+
 FORMAT = "replaykit/save@1"
 MAX_BYTES = 32 * 1024 * 1024
 
@@ -94,20 +96,20 @@ class Save:
 
 
 def looks_like_stationmaster(data: dict[str, Any]) -> bool:
-    """Station Master saves have ``seed`` and a ``history`` of ``{type: ...}`` intents."""
-    history = data.get("history")
-    return (
-        "format" not in data
-        and "seed" in data
-        and isinstance(history, list)
-        and all(isinstance(item, dict) and "type" in item for item in history)
-    )
+    """Station Master saves have ``seed`` and a ``history`` list and no replaykit envelope.
+
+    Recognition is by shape and loose on purpose (see
+    :func:`toolkit.games.stationmaster.recognise`): a save with a damaged intent is
+    still a Station Master save, so its schema errors point into ``/history``.
+    """
+    return stationmaster.recognise(data)
 
 
 def parse(path: str, text: str | bytes) -> Save:
     """Parse save text; raise :class:`SaveError` for anything that is not a JSON object."""
     try:
-        data = json.loads(text)
+        # Saves are UTF-8 (design §5); decode strictly rather than let json sniff UTF-16/32.
+        data = json.loads(text.decode("utf-8") if isinstance(text, bytes) else text)
     except UnicodeDecodeError as exc:
         raise SaveError(Problem(path, f"not UTF-8 text ({exc.reason})", "not_utf8")) from None
     except json.JSONDecodeError as exc:
@@ -128,9 +130,8 @@ def load(path: str | Path) -> Save:
     try:
         size = os.path.getsize(path)
         if size > MAX_BYTES:
-            raise SaveError(
-                Problem(name, f"file is {size} bytes; saves larger than {MAX_BYTES} bytes are refused", "too_large")
-            )
+            message = f"file is {size} bytes; saves larger than {MAX_BYTES} bytes are refused"
+            raise SaveError(Problem(name, message, "too_large"))
         with open(path, "rb") as handle:
             text = handle.read()
     except FileNotFoundError:

@@ -1,0 +1,220 @@
+"""The replay page in a real browser: stepping, deep links, seats, escaping, and frame parity."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolkit.games.pioneers.bots import play_game
+from toolkit.render.frames import write_frames
+from toolkit.saves import load
+from toolkit.site import build
+
+pytestmark = pytest.mark.browser
+
+EVIL = "</script><img src=x onerror=alert(1)>"
+MOVES = 160
+
+PIECE_ATTRS = """
+(root) => Array.from(root.querySelector('#pieces').children).map((el) => [
+  el.tagName.toLowerCase(),
+  el.getAttribute('class'),
+  el.getAttributeNS('http://www.w3.org/1999/xlink', 'href') || el.getAttribute('href'),
+  el.getAttribute('transform'),
+  el.getAttribute('x'), el.getAttribute('y'), el.getAttribute('width'), el.getAttribute('height'),
+])
+"""
+
+
+class Site:
+    def __init__(self, root: Path, frames: Path, save: dict[str, Any], talk_move: int) -> None:
+        self.root = root
+        self.frames = frames
+        self.save = save
+        self.talk_move = talk_move
+
+    @property
+    def page_url(self) -> str:
+        return (self.root / "replays" / "table.html").as_uri()
+
+    @property
+    def last(self) -> int:
+        return len(self.save["moves"])
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """A 4-seat game whose third player has a hostile name and says the same text."""
+    config, moves = play_game("browser-4", ["greedy"] * 4, ["Ada", "Bob", EVIL, "Dee"])
+    moves = moves[:MOVES]
+    talk_move = next(
+        i
+        for i, m in enumerate(moves, start=1)
+        if m["seat"] == 2 and isinstance(m.get("action"), dict) and m["action"].get("type") == "end_turn"
+    )
+    moves[talk_move - 1]["action"]["talk"] = EVIL
+    save = {
+        "format": "replaykit/save@1",
+        "game": "pioneers",
+        "rulesVersion": "pioneers/1",
+        "seed": "browser-4",
+        "config": config,
+        "moves": moves,
+    }
+    base = tmp_path_factory.mktemp("browser-site")
+    (base / "replays").mkdir()
+    path = base / "replays" / "table.json"
+    path.write_text(json.dumps(save), encoding="utf-8")
+    build(base / "replays", base / "site")
+    write_frames(load(path), base / "frames")
+    return Site(base / "site", base / "frames", save, talk_move)
+
+
+def frame_of(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.frame"))
+
+
+def test_keys_step_through_the_game(replay_page: Any, site: Site) -> None:
+    """design §8: ←/→, j/k, Home/End and PageUp/PageDown move through the frames."""
+    page = replay_page.page
+    page.goto(site.page_url)
+    assert frame_of(page) == 0
+    start = page.inner_html("#pieces")
+    for key, want in (
+        ("ArrowRight", 1),
+        ("ArrowRight", 2),
+        ("ArrowLeft", 1),
+        ("j", 2),
+        ("k", 1),
+        ("PageDown", 11),
+        ("PageUp", 1),
+        ("End", site.last),
+        ("ArrowRight", site.last),
+        ("PageUp", site.last - 10),
+        ("Home", 0),
+        ("ArrowLeft", 0),
+    ):
+        page.keyboard.press(key)
+        assert frame_of(page) == want, key
+    page.keyboard.press("End")
+    assert page.inner_html("#pieces") != start
+    assert page.locator("#counter").inner_text() == f"{site.last} / {site.last}"
+    assert not replay_page.errors
+
+
+def test_deep_link_opens_at_its_move(replay_page: Any, site: Site) -> None:
+    """design §8: #move=N opens the page at move N, naming that move."""
+    page = replay_page.page
+    page.goto(site.page_url + "#move=37")
+    assert frame_of(page) == 37
+    current = page.locator("#moves a.on")
+    assert current.get_attribute("data-frame") == "37"
+    assert page.inner_text("#narration").startswith(current.inner_text())
+    page.goto(site.page_url + "#move=12&seat=1")
+    assert frame_of(page) == 12
+    assert page.eval_on_selector("#seat", "el => el.value") == "1"
+
+
+def test_move_list_and_buttons_navigate(replay_page: Any, site: Site) -> None:
+    """design §8: a move list you can click; buttons step like the keys."""
+    page = replay_page.page
+    page.goto(site.page_url)
+    page.click('#moves a[data-frame="25"]')
+    assert frame_of(page) == 25
+    page.click("#btn-next")
+    assert frame_of(page) == 26
+    page.click("#btn-prev")
+    page.click("#btn-prev")
+    assert frame_of(page) == 24
+    page.click("#btn-last")
+    assert frame_of(page) == site.last
+    page.click("#btn-first")
+    assert frame_of(page) == 0
+
+
+def test_space_plays_and_pauses_and_speed_changes(replay_page: Any, site: Site) -> None:
+    """design §8: space plays and pauses; +/- change the speed."""
+    page = replay_page.page
+    page.goto(site.page_url)
+    page.keyboard.press("+")
+    page.keyboard.press("+")
+    page.keyboard.press("+")
+    assert page.inner_text("#speed") == "speed 6"
+    page.keyboard.press("-")
+    assert page.inner_text("#speed") == "speed 5"
+    page.keyboard.press(" ")
+    page.wait_for_function("() => Number(document.body.dataset.frame) >= 3")
+    page.keyboard.press(" ")
+    paused = frame_of(page)
+    page.wait_for_timeout(700)
+    assert frame_of(page) == paused
+    page.click("#btn-play")
+    page.wait_for_function(f"() => Number(document.body.dataset.frame) >= {paused + 2}")
+    page.keyboard.press(" ")  # Space after a click pauses once, it does not also press the button
+    paused = frame_of(page)
+    page.wait_for_timeout(700)
+    assert frame_of(page) == paused
+    page.select_option("#seat", "2")
+    page.keyboard.press("ArrowRight")
+    assert frame_of(page) == paused + 1
+
+
+def test_seat_selector_shows_only_that_seats_hand(replay_page: Any, site: Site) -> None:
+    """pioneers contract §View: hands by resource only in the owning seat's view."""
+    page = replay_page.page
+    page.goto(site.page_url + "#move=30")
+    rows_with_hand = (
+        "Array.from(document.querySelectorAll('#panel .prow')).map(r => !!r.querySelector('.res'))"
+    )
+    assert page.evaluate(rows_with_hand) == [False, False, False, False]
+    page.select_option("#seat", "1")
+    assert frame_of(page) == 30
+    assert page.evaluate(rows_with_hand) == [False, True, False, False]
+    page.select_option("#seat", "spectator")
+    assert page.evaluate(rows_with_hand) == [False, False, False, False]
+
+
+def test_hostile_name_and_talk_are_shown_as_text(replay_page: Any, site: Site) -> None:
+    """design §8: player names and table talk are escaped: shown as text, never run."""
+    page = replay_page.page
+    page.goto(site.page_url)
+    assert EVIL in page.inner_text("header.top")
+    assert EVIL in page.inner_text("#panel")
+    page.goto(site.page_url + f"#move={site.talk_move}")
+    assert frame_of(page) == site.talk_move
+    assert EVIL in page.inner_text("#narration")
+    assert EVIL in page.inner_text("#panel .talk")
+    page.keyboard.press("End")
+    page.select_option("#seat", "2")
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.querySelectorAll('img').length") == 0
+    assert replay_page.dialogs == []
+    assert replay_page.errors == []
+
+
+def test_page_uses_no_network_and_breaks_no_policy(replay_page: Any, site: Site) -> None:
+    """design §8: the page opens from file:// with no network; its CSP allows its own script."""
+    page = replay_page.page
+    page.goto(site.page_url)
+    page.keyboard.press("End")
+    assert all(url.startswith(("file:", "data:")) for url in replay_page.requests)
+    assert not [line for line in replay_page.console if "Content Security Policy" in line]
+    assert page.evaluate("typeof document.getElementById('replay-data').textContent") == "string"
+
+
+@pytest.mark.parametrize("which", ["first", "middle", "talk", "last"])
+def test_page_frame_matches_the_standalone_svg(replay_page: Any, site: Site, which: str) -> None:
+    """design §8: frame N's piece layer in the page equals the piece layer of frame-N.svg."""
+    n = {"first": 0, "middle": MOVES // 2, "talk": site.talk_move, "last": site.last}[which]
+    page = replay_page.page
+    page.goto(site.page_url)
+    page.goto(site.page_url + f"#move={n}")
+    assert frame_of(page) == n
+    in_page = page.evaluate(PIECE_ATTRS, page.query_selector("#board-svg"))
+    page.goto((site.frames / f"frame-{n:04d}.svg").as_uri())
+    standalone = page.evaluate(PIECE_ATTRS, page.query_selector("svg"))
+    assert in_page == standalone
+    assert len(in_page) > 0

@@ -1,0 +1,118 @@
+"""What each seat's view shows and hides."""
+
+from __future__ import annotations
+
+import json
+
+from toolkit.games.pioneers import GAME
+from toolkit.games.pioneers.bots import play_game
+from toolkit.games.pioneers.constants import DEV_INDEX
+
+VIEW_KEYS = [
+    "game",
+    "seat",
+    "turn",
+    "phase",
+    "currentSeat",
+    "toMove",
+    "decisions",
+    "dice",
+    "board",
+    "roads",
+    "buildings",
+    "players",
+    "myScore",
+    "awards",
+    "offer",
+    "devDeckCount",
+    "log",
+    "winner",
+    "placements",
+    "finalScores",
+]
+PLAYER_KEYS = [
+    "seat",
+    "name",
+    "handCount",
+    "hand",
+    "devCount",
+    "devCards",
+    "devBoughtThisTurn",
+    "knightsPlayed",
+    "roadLength",
+    "piecesLeft",
+    "score",
+    "strikes",
+    "resigned",
+]
+SEED = "secret-seed-4417"
+
+
+def test_view_shape(h) -> None:
+    """pioneers.md §Hidden information: the view has the agreed fields, in order, and is JSON-ready."""
+    s = h.new(SEED)
+    h.setup_all(s)
+    for seat in (0, 1, None):
+        view = GAME.view(s, seat)
+        assert list(view) == VIEW_KEYS
+        assert [list(p) for p in view["players"]] == [PLAYER_KEYS] * 4
+        json.dumps(view)
+        assert len(view["board"]["hexes"]) == 19 and len(view["board"]["ports"]) == 9
+        assert view["roads"] == sorted(view["roads"], key=lambda r: r["edge"])
+        assert view["buildings"] == sorted(view["buildings"], key=lambda b: b["vertex"])
+        assert len(view["roads"]) == 8 and len(view["buildings"]) == 8
+
+
+def test_opponents_are_counts_only(h) -> None:
+    """pioneers.md §Hidden information: opponents' hands and dev cards are counts only."""
+    s = h.started(SEED)
+    h.give(s, 1, ore=2, wool=1)
+    s.dev_hand[1][DEV_INDEX["knight"]] = 1
+    s.dev_new[1][DEV_INDEX["windfall"]] = 1
+    view = GAME.view(s, 0)
+    p1 = view["players"][1]
+    assert p1["hand"] is None and p1["handCount"] == 3
+    assert p1["devCards"] is None and p1["devBoughtThisTurn"] is None and p1["devCount"] == 2
+    own = GAME.view(s, 1)["players"][1]
+    assert own["hand"] == {"brick": 0, "lumber": 0, "wool": 1, "grain": 0, "ore": 2}
+    assert own["devCards"] == ["knight"] and own["devBoughtThisTurn"] == ["windfall"]
+    spectator = GAME.view(s, None)
+    assert all(p["hand"] is None for p in spectator["players"]) and spectator["myScore"] is None
+
+
+def test_no_seed_or_deck_order(h) -> None:
+    """pioneers.md §Hidden information: no view contains the seed, deck order or future dice."""
+    s = h.started(SEED)
+    for seat in (0, 1, 2, 3, None):
+        text = json.dumps(GAME.view(s, seat))
+        assert SEED not in text
+        assert "deck" not in json.dumps(list(GAME.view(s, seat))).replace("devDeckCount", "")
+
+
+def test_finished_spectator_view_reveals_all() -> None:
+    """pioneers.md §Hidden information (contract): a finished game's spectator view reveals every hand
+    and card."""
+    config, moves = play_game("reveal", ["greedy", "random", "random"])
+    s = GAME.new_game("reveal", config)
+    for move in moves:
+        GAME.apply(s, move)
+    assert GAME.is_over(s)
+    view = GAME.view(s, None)
+    assert all(p["hand"] is not None and p["devCards"] is not None for p in view["players"])
+    assert view["placements"] is not None and view["finalScores"] is not None
+    assert view["phase"] == "over" and view["toMove"] == [] and view["decisions"] == {}
+    seat_view = GAME.view(s, 1)
+    assert seat_view["players"][0]["hand"] is None
+
+
+def test_offer_and_decisions_in_view(h) -> None:
+    """pioneers.md §Trading: an open offer shows in the view with the answers given so far."""
+    s = h.started(SEED)
+    h.give(s, 0, wool=1)
+    h.give(s, 2, ore=1)
+    h.turn(s, 0, type="offer_trade", give={"wool": 1}, get={"ore": 1})
+    h.move(s, 2, "trade", {"accept": True})
+    view = GAME.view(s, 3)
+    assert view["phase"] == "trade"
+    assert view["offer"]["answers"] == {"2": True}
+    assert view["decisions"] == {"1": "trade", "3": "trade"}

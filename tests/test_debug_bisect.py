@@ -1,0 +1,408 @@
+"""`replaykit bisect` and the `replay --check` verdict (toolkit/debug/bisect.py).
+
+Crafted saves of a toy engine (tests/fixtures/debug/toy_game.py) give known answers;
+real pioneers games played by random legal moves check the same answers at scale.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from toolkit.cli import cli
+from toolkit.debug.bisect import check_exit_code, diverges, until
+from toolkit.saves import load
+
+
+def _support() -> Any:
+    name = "replaykit_debug_support"
+    if name not in sys.modules:
+        path = Path(__file__).parent / "fixtures" / "debug" / "support.py"
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+support = _support()
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> Any:
+    return support.register_toy(monkeypatch)
+
+
+def bisect(*args: str) -> Any:
+    return CliRunner().invoke(cli, ["bisect", *args])
+
+
+def alternating(n: int, adds: tuple[int, int] = (1, 2)) -> list[dict[str, Any]]:
+    return [{"seat": i % 2, "add": adds[i % 2]} for i in range(n)]
+
+
+def first_true(toy: Any, data: dict[str, Any], test: Any) -> int | None:
+    """Brute force: the first number of moves after which ``test(state)`` holds."""
+    game = toy.GAME
+    state = game.new_game(data["seed"], data["config"])
+    if test(state):
+        return 0
+    for i, move in enumerate(data["moves"], start=1):
+        game.apply(state, move)
+        if test(state):
+            return i
+    return None
+
+
+# ---------------------------------------------------------------- --until
+
+
+@pytest.mark.parametrize("scan", [False, True])
+def test_until_finds_the_first_move_where_the_condition_holds(toy: Any, tmp_path: Path, scan: bool) -> None:
+    """Seat 1 adds 2 per turn: its score reaches 7 after its 4th move, move 8."""
+    path = support.write(tmp_path / "s.json", toy.save(alternating(9)))
+    args = [str(path), "--until", "players[1].score >= 7", "--json"] + (["--scan"] if scan else [])
+    result = bisect(*args)
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.stdout)
+    assert answer["found"] is True and answer["move"] == 8
+    assert answer["description"] == "seat 1 adds 2"
+    assert answer["summary"] == {"turn": 5, "next": 0, "scores": [4, 8]}
+
+
+def test_binary_and_scan_agree_with_brute_force(toy: Any, tmp_path: Path) -> None:
+    """For every threshold the binary search, the scan and a brute-force replay name the same move."""
+    data = toy.save([{"seat": i % 3, "add": (i * 7) % 4} for i in range(40)], players=3, target=99)
+    save = load(support.write(tmp_path / "s.json", data))
+    for threshold in range(0, 30, 3):
+        text = f"players[2].score >= {threshold}"
+        want = first_true(toy, data, lambda s, t=threshold: s["scores"][2] >= t)  # noqa: B023
+        fast, _ = until(save, toy.GAME, text)
+        slow, _ = until(save, toy.GAME, text, scan=True)
+        assert fast.move == slow.move == want, text
+        assert fast.found == (want is not None)
+
+
+def test_binary_search_replays_each_move_about_once(toy: Any, tmp_path: Path) -> None:
+    """With snapshots the binary search applies O(n) moves, not one full replay per probe."""
+    data = toy.save(alternating(400, (0, 0)) + [{"seat": 0, "add": 1}], target=5)
+    save = load(support.write(tmp_path / "s.json", data))
+    answer, _ = until(save, toy.GAME, "players[0].score >= 1")
+    assert answer.move == 401
+    assert answer.stats.applies <= 2 * 401
+    assert answer.stats.positions <= 12  # ~log2(401) + 2 probes
+
+
+def test_uncopyable_state_falls_back_to_replaying_from_the_start(toy: Any, tmp_path: Path) -> None:
+    """A state that cannot be deep-copied still gives the right answer (replaying each prefix)."""
+    data = toy.save(alternating(9), uncopyable=True)
+    save = load(support.write(tmp_path / "s.json", data))
+    answer, _ = until(save, toy.GAME, "players[1].score >= 7")
+    assert answer.move == 8
+    assert answer.stats.snapshots == 0
+
+
+def test_condition_true_at_the_start_names_move_zero(toy: Any, tmp_path: Path) -> None:
+    """A condition already true before any move is reported at move 0."""
+    path = support.write(tmp_path / "s.json", toy.save(alternating(4)))
+    result = bisect(str(path), "--until", "turn == 1 or turn > 1")
+    assert result.exit_code == 0
+    assert "already holds at the start" in result.stdout
+
+
+def test_condition_that_never_holds_exits_1(toy: Any, tmp_path: Path) -> None:
+    """Nothing to name: exit 1 with one line saying so."""
+    path = support.write(tmp_path / "s.json", toy.save(alternating(6)))
+    result = bisect(str(path), "--until", "players[0].score > 50")
+    assert result.exit_code == 1
+    assert "never holds" in result.stdout
+
+
+def test_illegal_names_the_first_move_that_does_not_replay(toy: Any, tmp_path: Path) -> None:
+    """`illegal` becomes true at the first refused move (here move 5 is played out of turn)."""
+    moves = alternating(8)
+    moves[4] = {"seat": 1, "add": 1}
+    path = support.write(tmp_path / "s.json", toy.save(moves))
+    for extra in ([], ["--scan"]):
+        result = bisect(str(path), "--until", "illegal", "--json", *extra)
+        assert result.exit_code == 0
+        answer = json.loads(result.stdout)
+        assert answer["move"] == 5
+        assert answer["illegal"]["code"] == "not_your_turn"
+        assert answer["summary"]["scores"] == [2, 4]  # the position before the refused move
+
+
+def test_engine_crash_counts_as_illegal(toy: Any, tmp_path: Path) -> None:
+    """An engine exception on a move is a finding at that move, not a traceback."""
+    moves = alternating(6)
+    moves[3] = {"seat": 1, "crash": True}
+    path = support.write(tmp_path / "s.json", toy.save(moves))
+    result = bisect(str(path), "--until", "illegal", "--json")
+    assert result.exit_code == 0
+    answer = json.loads(result.stdout)
+    assert answer["move"] == 4 and answer["illegal"]["code"] == "engine_error"
+
+
+def test_moves_after_the_game_ended_are_illegal(toy: Any, tmp_path: Path) -> None:
+    """A move recorded after the game is over does not replay."""
+    path = support.write(tmp_path / "s.json", toy.save(alternating(12)))  # seat 1 reaches 10 at move 10
+    answer, _ = until(load(path), toy.GAME, "illegal")
+    assert answer.move == 11 and answer.failure is not None and answer.failure.code == "game_over"
+
+
+# ---------------------------------------------------------------- --diverges
+
+
+def test_diverges_without_checkpoints_names_the_first_illegal_move(toy: Any, tmp_path: Path) -> None:
+    """Without checkpoints the first move that no longer replays is the divergence."""
+    moves = alternating(8)
+    moves[6] = {"seat": 0, "add": 9}
+    path = support.write(tmp_path / "s.json", toy.save(moves))
+    result = bisect(str(path), "--diverges", "--json")
+    assert result.exit_code == 0
+    answer = json.loads(result.stdout)
+    assert answer["move"] == 7 and answer["illegal"]["code"] == "bad_field"
+
+
+def test_diverges_bounds_the_move_between_checkpoints(toy: Any, tmp_path: Path) -> None:
+    """A checkpoint that no longer matches: the divergence lies after the last matching one."""
+    data = toy.save(alternating(9))
+    digests = toy.digests(data)
+    data["checkpoints"] = [{"move": m, "digest": digests[m]} for m in (3, 6, 9)]
+    data["checkpoints"][2]["digest"] = "0" * 64  # the recording engine saw something else at move 9
+    answer, _ = diverges(load(support.write(tmp_path / "s.json", data)), toy.GAME)
+    assert answer.found and answer.span == (7, 9) and answer.move == 7
+
+
+def test_diverges_is_exact_with_a_checkpoint_per_move(toy: Any, tmp_path: Path) -> None:
+    """With a digest for every move the first differing move is named exactly."""
+    data = toy.save(alternating(9))
+    digests = toy.digests(data)
+    data["checkpoints"] = [{"move": m, "digest": digests[m] if m < 5 else "f" * 64} for m in range(1, 10)]
+    path = support.write(tmp_path / "s.json", data)
+    result = bisect(str(path), "--diverges")
+    assert result.exit_code == 0
+    assert "first differs after move 5 of 9" in result.stdout
+    assert "seat 0 adds 1" in result.stdout
+
+
+def test_no_divergence_exits_1(toy: Any, tmp_path: Path) -> None:
+    """All checkpoints match and every move replays: nothing to name."""
+    data = toy.save(alternating(6))
+    digests = toy.digests(data)
+    data["checkpoints"] = [{"move": 3, "digest": digests[3]}, {"move": 6, "digest": digests[6]}]
+    result = bisect(str(support.write(tmp_path / "s.json", data)), "--diverges")
+    assert result.exit_code == 1
+    assert "no divergence" in result.stdout and "2 checkpoints match" in result.stdout
+
+
+# ---------------------------------------------------------------- usage and bad input
+
+
+@pytest.mark.parametrize("text", ["vp(2) >=", "phase = 'over'", "(turn", "nope(1)"])
+def test_malformed_condition_exits_2_with_one_line(toy: Any, tmp_path: Path, text: str) -> None:
+    """A malformed condition is a usage error: exit 2 and a single line on stderr."""
+    path = support.write(tmp_path / "s.json", toy.save(alternating(4)))
+    before = support.fingerprint(path)
+    result = bisect(str(path), "--until", text)
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "bad expression" in result.stderr
+    assert support.fingerprint(path) == before
+
+
+def test_condition_naming_nothing_in_the_view_exits_2(toy: Any, tmp_path: Path) -> None:
+    """A name the game's view lacks is the expression's fault: exit 2, one line naming it."""
+    path = support.write(tmp_path / "s.json", toy.save(alternating(4)))
+    result = bisect(str(path), "--until", "robbber.hex == 3")
+    assert result.exit_code == 2
+    assert "unknown name 'robbber'" in result.stderr
+
+
+def test_usage_needs_exactly_one_mode(toy: Any, tmp_path: Path) -> None:
+    """--until and --diverges exclude each other; one is required."""
+    path = support.write(tmp_path / "s.json", toy.save(alternating(4)))
+    assert bisect(str(path)).exit_code == 2
+    assert bisect(str(path), "--diverges", "--until", "illegal").exit_code == 2
+
+
+def test_unreadable_and_engineless_saves_exit_1(tmp_path: Path) -> None:
+    """Bad JSON, a missing file and a stationmaster save each give one line and exit 1."""
+    bad = tmp_path / "bad.json"
+    bad.write_text("{nope", encoding="utf-8")
+    sm = Path(__file__).parent / "fixtures" / "station-master-seed116956197-day2.json"
+    for path, fragment in ((bad, "malformed JSON"), (tmp_path / "missing.json", "no such file"),
+                           (sm, "cannot be replayed")):
+        result = bisect(str(path), "--until", "illegal")
+        assert result.exit_code == 1
+        assert fragment in result.stderr and "Traceback" not in result.output
+
+
+def test_help_documents_the_language() -> None:
+    """`replaykit bisect --help` shows the condition examples."""
+    result = CliRunner().invoke(cli, ["bisect", "--help"])
+    assert result.exit_code == 0
+    examples = ('vp("p2") >= 10', 'phase == "gameOver"', 'robber.hex == "0,0"', "hand(2).ore > 4", "illegal")
+    for example in examples:
+        assert example in result.stdout
+
+
+# ---------------------------------------------------------------- check_exit_code
+
+
+def test_check_exit_code_verdicts(toy: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """design §7: 0 replays, 1 fails or the condition holds, 125 cannot test, 2 malformed condition."""
+    good = support.write(tmp_path / "good.json", toy.save(alternating(6)))
+    assert check_exit_code(str(good), None)[0] == 0
+    assert check_exit_code(str(good), "players[0].score > 50")[0] == 0
+    code, line = check_exit_code(str(good), "players[1].score >= 4")
+    assert code == 1 and "after move 4 of 6" in line
+
+    moves = alternating(6)
+    moves[2] = {"seat": 1, "add": 1}
+    illegal = support.write(tmp_path / "illegal.json", toy.save(moves))
+    code, line = check_exit_code(str(illegal), None)
+    assert code == 1 and "move 3 of 6" in line and "not_your_turn" in line
+
+    data = toy.save(alternating(6), checkpoints=[{"move": 4, "digest": "0" * 64}])
+    code, line = check_exit_code(str(support.write(tmp_path / "div.json", data)), None)
+    assert code == 1 and "diverged" in line
+
+    crash = alternating(4)
+    crash[1] = {"seat": 1, "crash": True}
+    assert check_exit_code(str(support.write(tmp_path / "crash.json", toy.save(crash))), None)[0] == 1
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2", encoding="utf-8")
+    unknown = support.write(tmp_path / "unknown.json", dict(toy.save([]), game="chess"))
+    future = support.write(tmp_path / "future.json", dict(toy.save([]), format="replaykit/save@9"))
+    sm = Path(__file__).parent / "fixtures" / "station-master-seed116956197-day2.json"
+    for path in (bad, tmp_path / "missing.json", unknown, future, sm):
+        assert check_exit_code(str(path), None)[0] == 125, path
+
+    monkeypatch.setitem(support.GAME_MODULES, "toy", "replaykit_no_such_engine_module")
+    assert check_exit_code(str(good), None)[0] == 125  # the engine is missing at this revision
+
+    assert check_exit_code(str(good), "vp(2) >=")[0] == 2
+
+
+def test_check_exit_code_untestable_condition_is_125(toy: Any, tmp_path: Path) -> None:
+    """A condition naming a field this revision's view lacks cannot be tested here."""
+    good = support.write(tmp_path / "good.json", toy.save(alternating(4)))
+    code, line = check_exit_code(str(good), "nosuchfield > 1")
+    assert code == 125 and "cannot test" in line
+
+
+# ---------------------------------------------------------------- real pioneers games
+
+
+@pytest.fixture(scope="module")
+def pioneers_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    data = support.pioneers_game(11)
+    return support.write(tmp_path_factory.mktemp("pioneers") / "game.json", data)
+
+
+def test_pioneers_until_matches_a_linear_replay(pioneers_save: Path) -> None:
+    """pioneers.md §Ending and placements: when a seat's public score first reaches N, two ways."""
+    from toolkit.games.pioneers import GAME
+
+    save = load(pioneers_save)
+    for seat in range(3):
+        target = 4
+        state = GAME.new_game(save.seed, save.config)
+        want = None
+        for i, move in enumerate(save.moves, start=1):
+            GAME.apply(state, move)
+            if GAME.view(state, None)["players"][seat]["score"] >= target:
+                want = i
+                break
+        text = f"players[{seat}].score >= {target}"
+        fast, _ = until(save, GAME, text)
+        slow, _ = until(save, GAME, text, scan=True)
+        assert fast.move == slow.move == want
+
+
+def test_pioneers_bandit_alias_and_hands(pioneers_save: Path) -> None:
+    """pioneers.md §The turn, §Hidden information: robber.hex is the bandit; hand() is the own hand."""
+    from toolkit.games.pioneers import GAME
+
+    save = load(pioneers_save)
+    state = GAME.new_game(save.seed, save.config)
+    desert = GAME.view(state, None)["board"]["bandit"]
+    moved = ore = None
+    for i, move in enumerate(save.moves, start=1):
+        GAME.apply(state, move)
+        if moved is None and GAME.view(state, None)["board"]["bandit"] != desert:
+            moved = i
+        if ore is None and GAME.view(state, 0)["players"][0]["hand"]["ore"] >= 2:
+            ore = i
+    assert moved is not None and ore is not None
+    assert until(save, GAME, f"robber.hex != {desert}", scan=True)[0].move == moved
+    assert until(save, GAME, "hand(0).ore >= 2", scan=True)[0].move == ore
+    assert until(save, GAME, "players[0].hand.ore >= 2", scan=True)[0].move == ore
+
+
+def test_pioneers_frames_around_the_move(pioneers_save: Path, tmp_path: Path) -> None:
+    """--frames writes the SVG frames before and after the move found."""
+    out = tmp_path / "frames"
+    result = bisect(str(pioneers_save), "--until", "turn >= 3", "--frames", str(out), "--around", "2")
+    assert result.exit_code == 0, result.output
+    answer_move = int(result.stdout.split("first holds after move ")[1].split()[0])
+    names = sorted(p.name for p in out.iterdir())
+    assert names == [f"frame-{i:04d}.svg" for i in range(answer_move - 2, answer_move + 3)]
+    assert all((out / n).read_text(encoding="utf-8").startswith("<?xml") for n in names)
+
+
+def test_pioneers_diverges_names_a_tampered_move(pioneers_save: Path, tmp_path: Path) -> None:
+    """A move changed into an illegal one is named by --diverges and by check_exit_code."""
+    data = json.loads(pioneers_save.read_text(encoding="utf-8"))
+    index = next(i for i, m in enumerate(data["moves"]) if m["kind"] == "turn" and i > 100)
+    data["moves"][index] = {"seat": data["moves"][index]["seat"], "kind": "turn",
+                            "action": {"type": "build_city", "vertex": 999}}
+    path = support.write(tmp_path / "bad.json", data)
+    result = bisect(str(path), "--diverges", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["move"] == index + 1
+    code, line = check_exit_code(str(path), None)
+    assert code == 1 and f"move {index + 1} of" in line
+
+
+def test_no_command_modifies_its_input(pioneers_save: Path, tmp_path: Path) -> None:
+    """bisect in every mode leaves the save byte-identical."""
+    before = support.fingerprint(pioneers_save)
+    for args in (["--until", "vp(0) >= 3"], ["--until", "illegal", "--scan"], ["--diverges"],
+                 ["--until", "vp(0) >="]):
+        bisect(str(pioneers_save), *args)
+    check_exit_code(str(pioneers_save), "turn > 5")
+    assert support.fingerprint(pioneers_save) == before
+
+
+def test_recorded_bot_game_end_and_winner(tmp_path: Path) -> None:
+    """pioneers.md §Ending and placements: a bots' game ends, with a winner, at its last move."""
+    from toolkit.games.pioneers import GAME
+
+    data = support.recorded_pioneers_game(42, ["greedy", "random", "greedy"])
+    path = support.write(tmp_path / "bots.json", data)
+    save = load(path)
+    total = len(save.moves)
+    assert until(save, GAME, 'phase == "over"')[0].move == total
+    assert until(save, GAME, "winner != null or turn >= 200")[0].move == total
+    answer, _ = diverges(save, GAME)
+    assert not answer.found and "checkpoints match" in answer.headline
+    assert check_exit_code(str(path), None)[0] == 0
+    code, line = check_exit_code(str(path), 'phase == "over"')
+    assert code == 1 and f"after move {total} of {total}" in line
+    # a recording engine that saw another position at the 2nd checkpoint
+    data["checkpoints"][1]["digest"] = "0" * 64
+    tampered = support.write(tmp_path / "tampered.json", data)
+    answer, _ = diverges(load(tampered), GAME)
+    first, second = data["checkpoints"][0]["move"], data["checkpoints"][1]["move"]
+    assert answer.span == (first + 1, second)
+    assert check_exit_code(str(tampered), None)[0] == 1

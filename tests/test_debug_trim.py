@@ -1,0 +1,217 @@
+"""`replaykit trim` (toolkit/debug/trim.py): --to N and --minimize --until EXPR."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from toolkit.cli import cli
+from toolkit.debug.bisect import until
+from toolkit.debug.trim import minimize
+from toolkit.replay import final
+from toolkit.saves import load
+
+FIXTURES = Path(__file__).parent / "fixtures"
+STATIONMASTER = FIXTURES / "station-master-seed116956197-day2.json"
+
+
+def _support() -> Any:
+    name = "replaykit_debug_support"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, FIXTURES / "debug" / "support.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+support = _support()
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> Any:
+    return support.register_toy(monkeypatch)
+
+
+def trim(*args: str) -> Any:
+    return CliRunner().invoke(cli, ["trim", *args])
+
+
+def alternating(n: int) -> list[dict[str, Any]]:
+    return [{"seat": i % 2, "add": 1 + i % 2} for i in range(n)]
+
+
+# ---------------------------------------------------------------- --to
+
+
+def test_to_keeps_the_first_moves_and_their_checkpoints(toy: Any, tmp_path: Path) -> None:
+    """--to 5 keeps moves 1..5 and checkpoints up to move 5; every other key stays."""
+    data = toy.save(alternating(9))
+    digests = toy.digests(data)
+    data["checkpoints"] = [{"move": m, "digest": digests[m]} for m in (3, 5, 6, 9)]
+    src = support.write(tmp_path / "in.json", data)
+    before = support.fingerprint(src)
+    out = tmp_path / "out.json"
+    result = trim(str(src), "--to", "5", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    got = json.loads(out.read_text(encoding="utf-8"))
+    assert got["moves"] == data["moves"][:5]
+    assert [p["move"] for p in got["checkpoints"]] == [3, 5]
+    assert {k: v for k, v in got.items() if k not in ("moves", "checkpoints")} == {
+        k: v for k, v in data.items() if k not in ("moves", "checkpoints")
+    }
+    assert out.read_text(encoding="utf-8").endswith("}\n")
+    assert support.fingerprint(src) == before
+    assert final(load(out)).index == 5  # the trimmed save replays, checkpoints included
+
+
+def test_to_stationmaster_keeps_first_intents_and_other_keys(tmp_path: Path) -> None:
+    """stationmaster README: the first N intents are kept, with seed and rules."""
+    out = tmp_path / "sm.json"
+    before = support.fingerprint(STATIONMASTER)
+    result = trim(str(STATIONMASTER), "--to", "12", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    original = json.loads(STATIONMASTER.read_text(encoding="utf-8"))
+    got = json.loads(out.read_text(encoding="utf-8"))
+    assert got["history"] == original["history"][:12]
+    assert got["seed"] == original["seed"] and got["rules"] == original["rules"]
+    assert list(got) == list(original)
+    assert support.fingerprint(STATIONMASTER) == before
+
+
+def test_to_beyond_the_end_fails_and_leaves_out_alone(toy: Any, tmp_path: Path) -> None:
+    """A failing trim exits 1 and an existing OUT is untouched."""
+    src = support.write(tmp_path / "in.json", toy.save(alternating(4)))
+    out = tmp_path / "out.json"
+    out.write_text("precious\n", encoding="utf-8")
+    result = trim(str(src), "--to", "9", "-o", str(out))
+    assert result.exit_code == 1 and "beyond the end" in result.stderr
+    assert out.read_text(encoding="utf-8") == "precious\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.json")]  # no temporary left
+
+
+def test_refuses_to_overwrite_the_input(toy: Any, tmp_path: Path) -> None:
+    """-o naming the input itself is refused (exit 2) and the input is unchanged."""
+    src = support.write(tmp_path / "in.json", toy.save(alternating(4)))
+    before = support.fingerprint(src)
+    result = trim(str(src), "--to", "2", "-o", str(src))
+    assert result.exit_code == 2 and "refusing to overwrite" in result.stderr
+    assert support.fingerprint(src) == before
+
+
+def test_usage_errors_exit_2(toy: Any, tmp_path: Path) -> None:
+    """Exactly one of --to or --minimize; --minimize needs --until; the condition must parse."""
+    src = support.write(tmp_path / "in.json", toy.save(alternating(4)))
+    out = str(tmp_path / "o.json")
+    assert trim(str(src), "-o", out).exit_code == 2
+    assert trim(str(src), "--to", "2", "--minimize", "--until", "illegal", "-o", out).exit_code == 2
+    assert trim(str(src), "--minimize", "-o", out).exit_code == 2
+    assert trim(str(src), "--to", "-1", "-o", out).exit_code == 2
+    result = trim(str(src), "--minimize", "--until", "vp(0) >", "-o", out)
+    assert result.exit_code == 2 and "bad expression" in result.stderr
+    assert not Path(out).exists()
+
+
+# ---------------------------------------------------------------- --minimize
+
+
+def padded_game() -> list[dict[str, Any]]:
+    """Seat 1 scores 3 twice among moves that add nothing; the goal needs only those two."""
+    adds_1 = [0, 0, 3, 0, 0, 0, 3, 0, 0]
+    moves: list[dict[str, Any]] = []
+    for a in adds_1:
+        moves.append({"seat": 0, "add": 0})
+        moves.append({"seat": 1, "add": a})
+    return moves
+
+
+def test_minimize_keeps_only_what_reaches_the_condition(toy: Any, tmp_path: Path) -> None:
+    """Delta debugging drops every move not needed to reach the condition, keeping the save legal."""
+    data = toy.save(padded_game(), target=99)
+    src = support.write(tmp_path / "in.json", data)
+    before = support.fingerprint(src)
+    out = tmp_path / "min.json"
+    result = trim(str(src), "--minimize", "--until", "players[1].score >= 6", "-o", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["prefix"] == 14 and report["complete"] is True and report["replays"] > 0
+    got = load(out)
+    assert got.moves == [{"seat": 0, "add": 0}, {"seat": 1, "add": 3}] * 2
+    assert report["kept"] == 4
+    assert final(got).state["scores"] == [0, 6]
+    assert support.fingerprint(src) == before
+
+
+def test_minimized_save_is_one_minimal(toy: Any, tmp_path: Path) -> None:
+    """Removing any single move of the result breaks legality or the condition."""
+    moves: list[dict[str, Any]] = []
+    for i in range(20):  # every third turn adds nothing
+        moves.append({"seat": 0, "add": (i * 3) % 4 if i % 3 else 0})
+        moves.append({"seat": 1, "add": i % 4 if i % 3 else 0})
+    data = toy.save(moves, target=99)
+    save = load(support.write(tmp_path / "in.json", data))
+    result = minimize(save, toy.GAME, "players[0].score + players[1].score >= 20")
+    kept = result.data["moves"]
+    assert result.complete and len(kept) < result.prefix
+    for i in range(len(kept)):
+        candidate = kept[:i] + kept[i + 1:]
+        trial = load(support.write(tmp_path / "t.json", dict(result.data, moves=candidate)))
+        answer, _ = until(trial, toy.GAME, "players[0].score + players[1].score >= 20 and not illegal")
+        assert not (answer.found and answer.move == len(candidate))
+
+
+def test_minimize_bounded_by_max_replays(toy: Any, tmp_path: Path) -> None:
+    """The replay bound stops the search early; the output is still legal and says it is not minimal."""
+    src = support.write(tmp_path / "in.json", toy.save(padded_game(), target=99))
+    out = tmp_path / "min.json"
+    result = trim(str(src), "--minimize", "--until", "players[1].score >= 6", "-o", str(out),
+                  "--max-replays", "2", "--json")
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert report["complete"] is False and report["replays"] <= 2
+    got = load(out)
+    assert final(got).state["scores"][1] >= 6
+
+
+def test_minimize_condition_never_holds_leaves_out_alone(toy: Any, tmp_path: Path) -> None:
+    """Nothing reaches the condition: exit 1, OUT untouched."""
+    src = support.write(tmp_path / "in.json", toy.save(alternating(6)))
+    out = tmp_path / "out.json"
+    out.write_text("keep me\n", encoding="utf-8")
+    result = trim(str(src), "--minimize", "--until", "players[0].score > 90", "-o", str(out))
+    assert result.exit_code == 1 and "never holds" in result.stderr
+    assert out.read_text(encoding="utf-8") == "keep me\n"
+
+
+def test_minimize_stationmaster_is_refused(tmp_path: Path) -> None:
+    """stationmaster saves have no engine, so they cannot be minimized (trim --to still works)."""
+    result = trim(str(STATIONMASTER), "--minimize", "--until", "illegal", "-o", str(tmp_path / "o.json"))
+    assert result.exit_code == 1 and "cannot be replayed" in result.stderr
+
+
+def test_minimize_real_pioneers_game(tmp_path: Path) -> None:
+    """pioneers.md §The turn: a minimized game still replays legally and still reaches the condition."""
+    data = support.pioneers_game(5)
+    src = support.write(tmp_path / "in.json", data)
+    before = support.fingerprint(src)
+    out = tmp_path / "min.json"
+    cond = "vp(0) + vp(1) + vp(2) >= 9"
+    result = trim(str(src), "--minimize", "--until", cond, "-o", str(out), "--json", "--max-replays", "400")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["kept"] <= report["prefix"] <= report["original"]
+    got = load(out)
+    assert "checkpoints" not in got.data
+    final(got)  # replays without an illegal move
+    from toolkit.games.pioneers import GAME
+
+    answer, _ = until(got, GAME, cond)
+    assert answer.move == len(got.moves)
+    assert support.fingerprint(src) == before

@@ -1,0 +1,277 @@
+"""The static replay site: index, self-contained pages, atomic and deterministic builds."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from toolkit.cli import cli
+from toolkit.games.pioneers.bots import play_game
+from toolkit.site import Link, SiteError, build
+
+EVIL = "</script><img src=x onerror=alert(1)>"
+
+
+def record(
+    seed: str, bots: list[str], names: list[str] | None = None, title: str | None = None
+) -> dict[str, Any]:
+    config, moves = play_game(seed, bots, names)
+    save: dict[str, Any] = {
+        "format": "replaykit/save@1",
+        "game": "pioneers",
+        "rulesVersion": "pioneers/1",
+        "seed": seed,
+        "config": config,
+        "moves": moves,
+    }
+    if title:
+        save["meta"] = {"title": title, "note": "from meta"}
+    return save
+
+
+def with_talk(save: dict[str, Any], seat: int, talk: str) -> dict[str, Any]:
+    """Add table talk to the first end_turn of ``seat`` (talk never changes the position)."""
+    for move in save["moves"]:
+        action = move.get("action")
+        if move["seat"] == seat and isinstance(action, dict) and action.get("type") == "end_turn":
+            action["talk"] = talk
+            return save
+    raise AssertionError("no end_turn to talk on")
+
+
+def broken(save: dict[str, Any], index: int) -> dict[str, Any]:
+    save["moves"][index - 1] = {
+        "seat": save["moves"][index - 1]["seat"],
+        "kind": "turn",
+        "action": {"type": "build_city", "vertex": 99},
+    }
+    return save
+
+
+def put(folder: Path, name: str, data: Any) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def saves() -> dict[str, dict[str, Any]]:
+    evil = record("site-evil", ["greedy"] * 4, ["Ada", "Bob", EVIL, "Dee"])
+    evil["moves"] = evil["moves"][:200]  # a game cut short still replays; keeps the tests quick
+    evil = with_talk(evil, 2, EVIL)
+    return {
+        "alpha.json": evil,
+        "beta.json": record("site-beta", ["greedy", "random", "greedy"], title="Beta from meta"),
+    }
+
+
+@pytest.fixture()
+def replays(tmp_path: Path, saves: dict[str, dict[str, Any]]) -> Path:
+    folder = tmp_path / "replays"
+    for name, data in saves.items():
+        put(folder, name, data)
+    put(
+        folder,
+        "manifest.json",
+        {"replays": [{"file": "alpha.json", "title": "Alpha <game>", "note": "four seats"}]},
+    )
+    return folder
+
+
+def tree(folder: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_index_lists_every_replay(replays: Path, tmp_path: Path, saves: dict[str, dict[str, Any]]) -> None:
+    """design §8: the index names game, players, winner, moves, title and note of each replay."""
+    out = tmp_path / "site"
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "Alpha &lt;game&gt;" in index and "four seats" in index
+    assert "Beta from meta" in index and "from meta" in index
+    assert index.index("Alpha &lt;game&gt;") < index.index("Beta from meta")  # manifest entries first
+    for data in saves.values():
+        assert f'<td class="num">{len(data["moves"])}</td>' in index
+        for player in data["config"]["players"]:
+            if player["name"] != EVIL:
+                assert player["name"] in index
+    assert "&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;" in index
+    for href in re.findall(r'href="([^"]+)"', index):
+        assert (out / href).is_file()
+    assert EVIL not in index
+
+
+def test_rebuild_is_byte_identical(replays: Path, tmp_path: Path) -> None:
+    """design §8: the same inputs give byte-identical files."""
+    out = tmp_path / "site"
+    build(replays, out)
+    first = tree(out)
+    build(replays, out)
+    assert tree(out) == first
+    other = tmp_path / "elsewhere"
+    build(replays, other)
+    assert tree(other) == first
+
+
+def test_a_broken_save_fails_the_build_and_keeps_the_old_site(replays: Path, tmp_path: Path) -> None:
+    """design §5, §7: a save that does not replay is refused with its line; exit 1; old site kept."""
+    out = tmp_path / "site"
+    build(replays, out)
+    before = tree(out)
+    data = broken(record("site-broken", ["greedy"] * 3), 15)
+    put(replays, "gamma.json", data)
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", str(out)])
+    assert result.exit_code == 1
+    assert f"gamma.json: move 15 of {len(data['moves'])}" in result.output
+    assert "Traceback" not in result.output
+    assert tree(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["replays", "site"]
+
+
+def test_skip_broken_lists_what_it_left_out(replays: Path, tmp_path: Path) -> None:
+    """design §8: --skip-broken builds the rest and lists each skipped save."""
+    put(replays, "gamma.json", broken(record("site-broken", ["greedy"] * 3), 15))
+    (replays / "delta.json").write_text("{oops", encoding="utf-8")
+    out = tmp_path / "site"
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", str(out), "--skip-broken"])
+    assert result.exit_code == 0, result.output
+    skipped = [line for line in result.output.splitlines() if line.startswith("skipped: ")]
+    assert len(skipped) == 2
+    assert any("gamma.json: move 15" in line for line in skipped)
+    assert any("delta.json" in line and "[bad_json]" in line for line in skipped)
+    pages = sorted(p.name for p in (out / "replays").iterdir())
+    assert pages == ["alpha.html", "beta.html"]
+
+
+def test_manifest_entry_without_its_file_is_a_broken_save(replays: Path, tmp_path: Path) -> None:
+    """design §8: a listed save that is missing is refused like any broken save."""
+    put(replays, "manifest.json", {"replays": [{"file": "missing.json", "title": "Gone"}]})
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", str(tmp_path / "site")])
+    assert result.exit_code == 1
+    assert "missing.json: no such file [not_found]" in result.output
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_malformed_manifest_is_one_line(replays: Path, tmp_path: Path) -> None:
+    """design §7: bad input is one line naming the file, exit 1."""
+    (replays / "manifest.json").write_text('{"replays": 3}', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", str(tmp_path / "site")])
+    assert result.exit_code == 1
+    assert result.output.strip().count("\n") == 0 and "[bad_manifest]" in result.output
+
+
+def test_page_is_self_contained_with_hashed_inline_script_and_style(replays: Path, tmp_path: Path) -> None:
+    """design §8: inline CSS, script and data; a CSP allowing only the page's own script."""
+    out = tmp_path / "site"
+    build(replays, out)
+    page = (out / "replays" / "alpha.html").read_text(encoding="utf-8")
+    csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page)
+    assert csp is not None
+    policy = csp.group(1).replace("&#39;", "'")
+    assert "default-src 'none'" in policy and "unsafe-inline" not in policy
+    scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
+    styles = re.findall(r"<style>(.*?)</style>", page, re.S)
+    assert len(scripts) == 1 and len(styles) == 1
+    for kind, body in (("script-src", scripts[0]), ("style-src", styles[0])):
+        digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
+        assert f"{kind} 'sha256-{digest}'" in policy
+    assert not re.search(r'(src|href)="(https?:)?//', page)
+    assert re.search(r'<script type="application/json" id="replay-data">', page)
+
+
+def test_player_text_is_escaped_everywhere_in_a_page(replays: Path, tmp_path: Path) -> None:
+    """design §8: names and table talk are escaped; the data block cannot close its script."""
+    out = tmp_path / "site"
+    build(replays, out)
+    page = (out / "replays" / "alpha.html").read_text(encoding="utf-8")
+    assert EVIL not in page
+    assert "<img" not in page
+    data_block = re.search(r'id="replay-data">(.*?)</script>', page, re.S)
+    assert data_block is not None
+    data = json.loads(data_block.group(1))
+    assert any("onerror=alert(1)" in part for part in data["parts"])  # the talk, as escaped text
+    assert page.count("</script>") == 2
+
+
+def test_page_holds_every_frame_for_the_spectator_and_each_seat(
+    replays: Path, tmp_path: Path, saves: dict[str, dict[str, Any]]
+) -> None:
+    """design §8: per-seat precomputed frames; a seat's hand is only in that seat's frames."""
+    out = tmp_path / "site"
+    build(replays, out)
+    page = (out / "replays" / "beta.html").read_text(encoding="utf-8")
+    data_block = re.search(r'id="replay-data">(.*?)</script>', page, re.S)
+    assert data_block is not None
+    data = json.loads(data_block.group(1))
+    moves = len(saves["beta.json"]["moves"])
+    assert data["frames"] == moves + 1
+    assert sorted(data["views"]) == ["0", "1", "2", "spectator"]
+    for rows in data["views"].values():
+        assert len(rows) == moves + 1
+    for frame in data["views"]["spectator"][:-1]:
+        for row_id in frame[3:]:
+            hand = data["parts"][data["rows"][row_id][1]]
+            assert 'class="res ' not in hand
+    seat1 = data["views"]["1"][10]
+    hands = [data["parts"][data["rows"][r][1]] for r in seat1[3:]]
+    assert ['class="res ' in h for h in hands] == [False, True, False]
+    assert page.count('<li><a href="#move=') == moves + 1
+
+
+def test_index_accepts_extra_links_and_files(replays: Path, tmp_path: Path) -> None:
+    """design §9: the site leaves room for each game's Cards and Rules pages."""
+    out = tmp_path / "site"
+    build(
+        replays,
+        out,
+        links=[
+            Link("pioneers/cards.html", "Pioneers cards"),
+            {"href": "pioneers/rules.html", "label": "Rules"},
+        ],
+        extra_files={"pioneers/cards.html": "<p>cards</p>", "pioneers/rules.html": b"<p>rules</p>"},
+    )
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert '<a href="pioneers/cards.html">Pioneers cards</a>' in index
+    assert '<a href="pioneers/rules.html">Rules</a>' in index
+    assert (out / "pioneers" / "rules.html").read_bytes() == b"<p>rules</p>"
+
+
+def test_refuses_to_replace_a_folder_it_did_not_build(replays: Path, tmp_path: Path) -> None:
+    """design §7: output is replaced only when it is ours; anything else is left alone."""
+    out = tmp_path / "docs"
+    out.mkdir()
+    (out / "notes.txt").write_text("precious", encoding="utf-8")
+    with pytest.raises(SiteError) as caught:
+        build(replays, out)
+    assert "[not_a_site]" in caught.value.lines[0]
+    assert (out / "notes.txt").read_text(encoding="utf-8") == "precious"
+
+
+def test_defaults_read_replays_and_write_site(saves: dict[str, dict[str, Any]]) -> None:
+    """design §1: `site` defaults to replays/ -> site/."""
+    runner = CliRunner()
+    with runner.isolated_filesystem():
+        put(Path("replays"), "beta.json", saves["beta.json"])
+        result = runner.invoke(cli, ["site"])
+        assert result.exit_code == 0, result.output
+        assert Path("site/index.html").is_file() and Path("site/replays/beta.html").is_file()
+
+
+def test_an_empty_folder_gives_an_index_only(tmp_path: Path) -> None:
+    """design §8: no replays is not an error; the index says so."""
+    (tmp_path / "replays").mkdir()
+    build(tmp_path / "replays", tmp_path / "site")
+    assert "No replays yet." in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")

@@ -1,0 +1,461 @@
+"""Find the move where a save goes wrong.
+
+* :func:`until` — the first move after which a condition (:mod:`toolkit.debug.expr`)
+  holds. By default a binary search over prefixes, which assumes the condition stays
+  true once it becomes true (``vp(2) >= 10``, ``illegal``); ``scan=True`` tests every
+  position in order instead and finds the first one for any condition. The binary
+  search replays the save once, keeping snapshots (see :mod:`toolkit.debug.prefixes`),
+  and then evaluates the condition at about log2(n) positions.
+* :func:`diverges` — with checkpoints in the save, the first move whose position under
+  the current engine differs from the recorded digest (bounded by the checkpoints
+  around it); without checkpoints, the first move that no longer replays.
+* :func:`check_exit_code` — the verdict for ``git bisect run``: 0 the save replays and
+  the condition never holds, 1 it does not replay or the condition holds, 125 the save
+  cannot be tested at this revision, 2 the condition is malformed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from toolkit.debug.context import PositionScope, ViewFailed
+from toolkit.debug.expr import ExprError, ExprEvalError, ExprSyntaxError, Node, holds, parse
+from toolkit.debug.prefixes import (
+    Failure,
+    NoEngine,
+    Position,
+    Prefixes,
+    compact,
+    describe,
+    engine_for,
+    label_of,
+)
+from toolkit.games.base import Game
+from toolkit.replay import ReplayError
+from toolkit.saves import Save, SaveError, load
+
+FRAMES_AROUND = 3
+
+
+class DebugError(Exception):
+    """A problem that stops a debug command, as one line; ``usage`` marks exit code 2."""
+
+    def __init__(self, line: str, usage: bool = False) -> None:
+        super().__init__(line)
+        self.usage = usage
+
+
+@dataclass
+class Stats:
+    """How much work a search took."""
+
+    positions: int = 0  # positions at which the condition was evaluated
+    replays: int = 0  # replays started (from the start or from a snapshot)
+    applies: int = 0  # moves applied in all
+    snapshots: int = 0  # states deep-copied
+
+    def absorb(self, pref: Prefixes) -> None:
+        self.replays = pref.replays
+        self.applies = pref.applies
+        self.snapshots = pref.copies
+
+    def as_json(self) -> dict[str, int]:
+        return {
+            "positions": self.positions,
+            "replays": self.replays,
+            "applies": self.applies,
+            "snapshots": self.snapshots,
+        }
+
+
+@dataclass
+class Answer:
+    """What a search found. ``move`` is the number of moves applied when it holds (0: the start)."""
+
+    file: str
+    mode: str  # "until" | "diverges"
+    found: bool
+    total: int
+    headline: str
+    move: int | None = None
+    label: str = ""
+    words: str = ""
+    summary: dict[str, Any] | None = None
+    failure: Failure | None = None
+    span: tuple[int, int] | None = None  # divergence known only within these moves
+    expr: str = ""
+    search: str = ""
+    stats: Stats = field(default_factory=Stats)
+    frames: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "mode": self.mode,
+            "expr": self.expr or None,
+            "found": self.found,
+            "move": self.move,
+            "total": self.total,
+            "label": self.label or None,
+            "description": self.words or None,
+            "summary": self.summary,
+            "illegal": self.failure.as_json() if self.failure else None,
+            "span": list(self.span) if self.span else None,
+            "message": self.headline,
+            "search": self.search,
+            "stats": self.stats.as_json(),
+            "frames": self.frames,
+        }
+
+    def lines(self) -> list[str]:
+        out = [f"{self.file}: {self.headline}"]
+        if self.move is not None and self.move > 0:
+            label = f" ({self.label})" if self.label else ""
+            out.append(f"  move {self.move} of {self.total}{label}: {self.words}")
+        if self.summary is not None:
+            out.append(f"  position: {format_summary(self.summary)}")
+        if self.search:
+            s = self.stats
+            tested = f"condition tested at {s.positions} positions, " if self.mode == "until" else ""
+            replays = "1 replay" if s.replays == 1 else f"{s.replays} replays"
+            out.append(f"  search: {self.search}; {tested}{s.applies} moves applied in {replays}")
+        if self.frames:
+            out.append(f"  frames: {len(self.frames)} written ({self.frames[0]} .. {self.frames[-1]})")
+        return out
+
+
+def format_summary(summary: dict[str, Any]) -> str:
+    parts = []
+    for key, value in summary.items():
+        text = value if isinstance(value, str) else compact(value)
+        parts.append(f"{key} {text}")
+    return ", ".join(parts)
+
+
+def open_save(path: str) -> tuple[Save, Game]:
+    """Load a save and its engine, or raise :class:`DebugError` with one line."""
+    try:
+        save = load(path)
+    except SaveError as exc:
+        raise DebugError(exc.problem.line()) from None
+    try:
+        game = engine_for(save)
+    except NoEngine as exc:
+        raise DebugError(exc.line()) from None
+    return save, game
+
+
+def parse_condition(text: str) -> Node:
+    try:
+        return parse(text)
+    except ExprSyntaxError as exc:
+        raise DebugError(f"{exc} in {text!r}", usage=True) from None
+
+
+def _summary(game: Game, state: Any) -> dict[str, Any] | None:
+    try:
+        return dict(game.summary(state))
+    except Exception:  # a summary is best effort; the move index is the answer
+        return None
+
+
+class Condition:
+    """A parsed condition, evaluated at positions of one save."""
+
+    def __init__(self, save: Save, game: Game, node: Node, text: str) -> None:
+        self.save = save
+        self.game = game
+        self.node = node
+        self.text = text
+        self.evaluations = 0
+
+    def at(self, state: Any, move: int, illegal: bool) -> bool:
+        self.evaluations += 1
+        scope = PositionScope(self.game, state, move, illegal)
+        try:
+            return holds(self.node, scope)
+        except ExprEvalError as exc:
+            where = f"{self.save.path}: cannot evaluate {self.text!r} after move {move}"
+            raise DebugError(f"{where}: {exc}", usage=True) from None
+        except ViewFailed as exc:
+            raise DebugError(f"{self.save.path}: after move {move}: {exc} [engine_error]") from None
+
+    def position(self, pos: Position) -> bool:
+        return self.at(pos.state, pos.k, pos.illegal)
+
+
+def _start(pref: Prefixes) -> None:
+    """Fail early, as one line, when the engine refuses the save's config."""
+    try:
+        pref.fresh()
+    except ReplayError as exc:
+        raise DebugError(exc.line()) from None
+
+
+def until(
+    save: Save, game: Game, text: str, scan: bool = False, node: Node | None = None
+) -> tuple[Answer, Prefixes]:
+    """The first move after which the condition ``text`` holds."""
+    node = node if node is not None else parse_condition(text)
+    cond = Condition(save, game, node, text)
+    pref = Prefixes(save, game)
+    _start(pref)
+    total = pref.total
+    found: int | None = None
+    summary: dict[str, Any] | None = None
+    if scan:
+        for pos in pref.walk(every=total + 1):  # one pass, no snapshots needed
+            if cond.position(pos):
+                found = pos.k
+                summary = _summary(game, pos.state)
+                break
+        if found is None and pref.failure is not None:
+            # positions past the failing move: the position before it, with `illegal` true
+            pos = pref.position(total)
+            for k in range(pref.failure.index, total + 1):
+                if cond.at(pos.state, k, True):
+                    found = k
+                    summary = _summary(game, pos.state)
+                    break
+        search = "linear scan"
+    else:
+        pref.run_through()
+        found = _binary(pref, cond, total)
+        if found is not None:
+            summary = _summary(game, pref.position(found).state)
+        search = "binary search (assumes the condition stays true once true)"
+    stats = Stats(positions=cond.evaluations)
+    stats.absorb(pref)
+    failure = pref.failure
+    if found is None:
+        reach = pref.limit(total)
+        where = "at any position" if reach == total else f"at the start or after any of moves 1..{reach}"
+        tail = ""
+        if failure is not None:
+            tail = f"; the replay stops at move {failure.index}: {failure.message} [{failure.code}]"
+        answer = Answer(save.path, "until", False, total, f"condition {text!r} never holds {where}{tail}",
+                        failure=failure, expr=text, search=search, stats=stats)
+        return answer, pref
+    if found == 0:
+        headline = f"condition {text!r} already holds at the start, before any move"
+    else:
+        headline = f"condition {text!r} first holds after move {found} of {total}"
+    move = save.moves[found - 1] if found > 0 else None
+    answer = Answer(
+        save.path, "until", True, total, headline, move=found,
+        label=label_of(game, move) if move is not None else "",
+        words=describe(game, move) if move is not None else "",
+        summary=summary, failure=failure if failure and found >= failure.index else None,
+        expr=text, search=search, stats=stats,
+    )
+    if answer.failure is not None:
+        stop = answer.failure
+        answer.headline = (
+            f"condition {text!r} first holds at move {found} of {total}, past the end of what replays: "
+            f"move {stop.index} does not replay ({stop.message} [{stop.code}]); "
+            f"the position shown is the one after move {stop.index - 1}"
+        )
+    return answer, pref
+
+
+def _binary(pref: Prefixes, cond: Condition, total: int) -> int | None:
+    """Smallest k in 0..total where the condition holds, assuming it stays true once true."""
+    if cond.position(pref.position(0)):
+        return 0
+    if not cond.position(pref.position(total)):
+        return None
+    lo, hi = 0, total  # invariant: false at lo, true at hi
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        pos = pref.position(mid)
+        if cond.position(pos):
+            hi = mid
+        else:
+            lo = mid
+        if not pos.illegal:
+            pref.keep(mid, pos.state, owned=True)
+    return hi
+
+
+def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
+    """The first move whose position differs from the save's checkpoints, or the first illegal move."""
+    pref = Prefixes(save, game)
+    _start(pref)
+    total = pref.total
+    expected: dict[int, str] = {}
+    for point in save.checkpoints:
+        move, digest = point.get("move"), point.get("digest")
+        if isinstance(move, int) and not isinstance(move, bool) and isinstance(digest, str):
+            expected[move] = digest
+    last_good = 0
+    first_bad: int | None = None
+    bad_digest = ""
+    summary: dict[str, Any] | None = None
+    for pos in pref.walk():
+        want = expected.get(pos.k)
+        if want is None:
+            continue
+        try:
+            got = game.digest(pos.state)
+        except Exception as exc:  # an engine bug: report it on the move it concerns
+            raise DebugError(f"{save.path}: digest after move {pos.k} failed: {exc} [engine_error]") from None
+        if got == want:
+            last_good = pos.k
+        else:
+            first_bad, bad_digest = pos.k, got
+            summary = _summary(game, pos.state)
+            break
+    stats = Stats()
+    stats.absorb(pref)
+    failure = pref.failure
+    search = f"one replay against {len(expected)} checkpoints" if expected else "one replay (no checkpoints)"
+    if first_bad is None and failure is None:
+        if expected:
+            headline = f"no divergence: all {total} moves replay and all {len(expected)} checkpoints match"
+        else:
+            headline = f"no divergence: all {total} moves replay (the save has no checkpoints to compare)"
+        return Answer(save.path, "diverges", False, total, headline, search=search, stats=stats), pref
+    if first_bad is None:
+        assert failure is not None
+        before = pref.position(failure.index - 1)
+        move = save.moves[failure.index - 1]
+        headline = f"move {failure.index} no longer replays: {failure.message} [{failure.code}]"
+        answer = Answer(save.path, "diverges", True, total, headline, move=failure.index,
+                        label=failure.label, words=describe(game, move),
+                        summary=_summary(game, before.state), failure=failure, search=search, stats=stats)
+        stats.absorb(pref)
+        return answer, pref
+    lo = last_good + 1
+    if first_bad == 0:
+        headline = "the starting position already differs from checkpoint 0 (seed, config or setup changed)"
+        span = (0, 0)
+    elif lo == first_bad:
+        headline = f"the position first differs after move {first_bad} of {total}"
+        span = (first_bad, first_bad)
+    else:
+        matches = f"checkpoint {last_good} matches" if last_good else "no earlier checkpoint"
+        headline = (
+            f"the position first differs within moves {lo}..{first_bad} of {total} "
+            f"(checkpoint {first_bad} differs: {bad_digest[:12]}, {matches})"
+        )
+        span = (lo, first_bad)
+    move_index = span[0] if span[0] > 0 else None
+    move_rec = save.moves[move_index - 1] if move_index else None
+    answer = Answer(save.path, "diverges", True, total, headline, move=move_index,
+                    label=label_of(game, move_rec) if move_rec is not None else "",
+                    words=describe(game, move_rec) if move_rec is not None else "",
+                    summary=summary, span=span, search=search, stats=stats)
+    return answer, pref
+
+
+# ---------------------------------------------------------------- frames
+
+
+def write_frames_around(
+    save: Save, game: Game, pref: Prefixes, move: int, out_dir: str, around: int = FRAMES_AROUND
+) -> list[str]:
+    """Write spectator SVG frames ``move-around .. move+around`` into ``out_dir``.
+
+    Uses the renderer's public :func:`toolkit.render.render_frames` (frame N is the
+    position after move N), stopping before a move that does not replay and ignoring
+    checkpoints, so frames around a divergence can still be drawn. Frames go to a
+    temporary sibling folder first; ``out_dir`` changes only when every frame rendered.
+    """
+    try:
+        from toolkit.render import RenderError, render_frames
+    except ImportError as exc:
+        raise DebugError(f"--frames needs the renderer, which is not available: {exc}") from None
+    target = Path(out_dir)
+    if target.exists() and not target.is_dir():
+        raise DebugError(f"{out_dir}: output exists and is not a folder [not_a_folder]")
+    first = max(0, move - around)
+    last = pref.limit(min(pref.total, move + around))
+    first = min(first, last)
+    unchecked = Save(save.path, {**save.data, "checkpoints": []}, save.kind)
+    width = max(4, len(str(pref.total)))
+    parent = target.resolve().parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.frames-", dir=parent))
+    except OSError as exc:
+        raise DebugError(f"{out_dir}: cannot write frames: {exc.strerror or exc}") from None
+    try:
+        names: list[str] = []
+        for index, svg in render_frames(unchecked, None, 1, last):
+            if index < first:
+                continue
+            name = f"frame-{index:0{width}d}.svg"
+            (staging / name).write_text(svg, encoding="utf-8")
+            names.append(name)
+        target.mkdir(exist_ok=True)
+        written = []
+        for name in names:
+            os.replace(staging / name, target / name)
+            written.append(str(target / name))
+        return written
+    except RenderError as exc:
+        raise DebugError(exc.line()) from None
+    except ReplayError as exc:
+        raise DebugError(exc.line()) from None
+    except OSError as exc:
+        raise DebugError(f"{out_dir}: cannot write frames: {exc.strerror or exc}") from None
+    except Exception as exc:  # rendering must not end in a traceback
+        raise DebugError(f"{save.path}: cannot render frames: {type(exc).__name__}: {exc}") from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- git bisect run
+
+
+def check_exit_code(path: str, until: str | None = None) -> tuple[int, str]:
+    """The ``replay --check [--until EXPR]`` verdict for ``git bisect run``, with one line to print.
+
+    * 0 — the save replays to the end, every checkpoint matches, and the condition (if
+      given) holds at no position;
+    * 1 — a move is illegal, the position diverges from a checkpoint, the engine
+      crashes, or the condition holds after some move ("bad" for git bisect);
+    * 125 — the save cannot be tested at this revision: unreadable, unknown format or
+      game, no engine, or the condition names something this revision's view lacks;
+    * 2 — the condition is malformed.
+    """
+    from toolkit.replay import run
+
+    node: Node | None = None
+    if until is not None:
+        try:
+            node = parse(until)
+        except ExprSyntaxError as exc:
+            return 2, f"{exc} in {until!r}"
+    try:
+        save = load(path)
+    except SaveError as exc:
+        return 125, f"{exc.problem.line()} (cannot test)"
+    try:
+        game = engine_for(save)
+    except NoEngine as exc:
+        return 125, f"{exc.line()} (cannot test)"
+    last = 0
+    total = len(save.moves)
+    try:
+        for step in run(save):
+            last = step.index
+            if node is not None and holds(node, PositionScope(game, step.state, step.index)):
+                where = "at the start" if step.index == 0 else f"after move {step.index} of {total}"
+                return 1, f"{path}: condition {until!r} holds {where}"
+    except ReplayError as exc:
+        return 1, exc.line()
+    except (ExprError, ViewFailed) as exc:
+        if isinstance(exc, ViewFailed):
+            return 1, f"{path}: after move {last}: {exc} [engine_error]"
+        return 125, f"{path}: cannot evaluate {until!r} after move {last}: {exc} (cannot test)"
+    except Exception as exc:  # an engine crash is a failure of this revision
+        crash = f"the engine crashed: {type(exc).__name__}: {exc} [engine_error]"
+        return 1, f"{path}: move {last + 1} of {total}: {crash}"
+    cond = f"; condition {until!r} never holds" if until is not None else ""
+    return 0, f"{path}: replays all {total} moves{cond}"

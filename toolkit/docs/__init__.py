@@ -1,0 +1,1 @@
+"""Generated documentation: card references and as-built rules, from the engines' catalogs."""

@@ -1,0 +1,134 @@
+"""Victory points and the two 2-point awards.
+
+* Largest army goes to the first seat with 3 or more knights played; another seat
+  takes it only by playing strictly more knights than the holder.
+* Longest road measures, per seat, the longest trail through its own roads that
+  never uses an edge twice. A rival town on a vertex ends a trail there: a trail may
+  stop at it but not pass through. At 5 or more the award is in play: a holder keeps
+  it until someone is strictly longer. When the holder is no longer the longest (or
+  falls below 5) the award passes to the single seat with the strictly greatest
+  length of 5 or more, or to nobody when there is no such seat.
+"""
+
+from __future__ import annotations
+
+from toolkit.games.base import Event
+
+from .board import EDGE_VERTICES, VERTEX_EDGES
+from .constants import ARMY_MIN, AWARD_POINTS, CITY, KNIGHT, ROAD_MIN, VICTORY_POINT
+from .fields import event
+from .state import State
+
+
+def building_points(s: State, seat: int) -> int:
+    kinds = s.bld_kind
+    return sum(2 if kinds[v] == CITY else 1 for v in s.seat_buildings[seat])
+
+
+def public_points(s: State, seat: int) -> int:
+    """Points every seat can see: towns and awards (no hidden victory-point cards)."""
+    points = building_points(s, seat)
+    if s.army_holder == seat:
+        points += AWARD_POINTS
+    if s.road_holder == seat:
+        points += AWARD_POINTS
+    return points
+
+
+def true_points(s: State, seat: int) -> int:
+    """Public points plus the victory-point cards in hand (bought ones count at once)."""
+    return public_points(s, seat) + s.dev_hand[seat][VICTORY_POINT] + s.dev_new[seat][VICTORY_POINT]
+
+
+def longest_trail(s: State, seat: int) -> int:
+    """Length of the longest edge-simple trail in ``seat``'s roads, cut at rival towns."""
+    edges = s.seat_roads[seat]
+    if not edges:
+        return 0
+    roads = s.road_owner
+    bld = s.bld_owner
+
+    def walk(v: int, used: int) -> int:
+        best = 0
+        for e in VERTEX_EDGES[v]:
+            if roads[e] != seat:
+                continue
+            bit = 1 << e
+            if used & bit:
+                continue
+            a, b = EDGE_VERTICES[e]
+            w = b if a == v else a
+            owner = bld[w]
+            length = 1 if owner != -1 and owner != seat else 1 + walk(w, used | bit)
+            if length > best:
+                best = length
+        return best
+
+    starts: set[int] = set()
+    for e in edges:
+        starts.update(EDGE_VERTICES[e])
+    best = 0
+    total = len(edges)
+    for v in sorted(starts):
+        length = walk(v, 0)
+        if length > best:
+            best = length
+            if best == total:
+                break
+    return best
+
+
+def road_length(s: State, seat: int) -> int:
+    """Cached longest-trail length, recomputed only after a change that can affect it."""
+    if s.road_dirty[seat]:
+        s.road_len[seat] = longest_trail(s, seat)
+        s.road_dirty[seat] = False
+    return s.road_len[seat]
+
+
+def update_longest_road(s: State) -> list[Event]:
+    """Re-judge the longest-road award after roads or towns changed."""
+    if not any(s.road_dirty):
+        return []
+    lengths = [road_length(s, seat) if len(s.seat_roads[seat]) >= ROAD_MIN else 0 for seat in range(s.n)]
+    holder = s.road_holder
+    top = max(lengths)
+    if holder != -1 and lengths[holder] >= ROAD_MIN and lengths[holder] >= top:
+        return []
+    leaders = [seat for seat in range(s.n) if lengths[seat] == top]
+    new = leaders[0] if top >= ROAD_MIN and len(leaders) == 1 else -1
+    if new == holder:
+        return []
+    s.road_holder = new
+    if new == -1:
+        return [
+            event(
+                "award",
+                f"seat {holder} lost longest road; nobody holds it",
+                award="longestRoad",
+                seat=None,
+                previous=holder,
+            )
+        ]
+    text = f"seat {new} took longest road ({top})"
+    return [event("award", text, award="longestRoad", seat=new, previous=None if holder == -1 else holder)]
+
+
+def update_largest_army(s: State, seat: int) -> list[Event]:
+    """After ``seat`` played a knight: take the award if it now leads strictly."""
+    knights = s.dev_played[seat][KNIGHT]
+    holder = s.army_holder
+    if holder == seat or knights < ARMY_MIN:
+        return []
+    if holder != -1 and knights <= s.dev_played[holder][KNIGHT]:
+        return []
+    s.army_holder = seat
+    return [
+        event(
+            "award",
+            f"seat {seat} took largest army ({knights} knights)",
+            award="largestArmy",
+            seat=seat,
+            previous=None if holder == -1 else holder,
+        )
+    ]

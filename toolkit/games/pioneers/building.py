@@ -1,0 +1,123 @@
+"""Where roads, settlements and cities may go, and placing them.
+
+* A road needs a free edge that joins the seat's network: one of its ends holds the
+  seat's own town, or carries another of the seat's roads and is not occupied by an
+  opponent's town (a rival town cuts the network at its vertex).
+* A settlement needs a free vertex whose neighbours are all free too (the distance
+  rule) and, outside setup, one of the seat's roads touching it.
+* A city replaces one of the seat's own settlements; the settlement piece returns to
+  the seat's supply.
+"""
+
+from __future__ import annotations
+
+from .board import EDGE_VERTICES, NUM_VERTICES, VERTEX_EDGES, VERTEX_NEIGHBOURS
+from .constants import CITY, SETTLEMENT
+from .state import State
+
+
+def distance_ok(s: State, v: int) -> bool:
+    """The vertex and all its neighbours are free of towns."""
+    owner = s.bld_owner
+    if owner[v] != -1:
+        return False
+    return all(owner[w] == -1 for w in VERTEX_NEIGHBOURS[v])
+
+
+def _joins_at(s: State, seat: int, v: int, extra: int) -> bool:
+    """Whether a new road of ``seat`` touching vertex ``v`` joins its network there."""
+    owner = s.bld_owner[v]
+    if owner == seat:
+        return True
+    if owner != -1:
+        return False
+    roads = s.road_owner
+    return any(roads[e] == seat or e == extra for e in VERTEX_EDGES[v])
+
+
+def road_connected(s: State, seat: int, e: int, extra: int = -1) -> bool:
+    """Edge ``e`` would join ``seat``'s network (``extra``: a road counted as already built)."""
+    a, b = EDGE_VERTICES[e]
+    return _joins_at(s, seat, a, extra) or _joins_at(s, seat, b, extra)
+
+
+def legal_road_edges(s: State, seat: int, extra: int = -1) -> list[int]:
+    """Free edges where ``seat`` may build a road now, ascending."""
+    roads = s.road_owner
+    bld = s.bld_owner
+    found: set[int] = set()
+    anchors: list[int] = list(s.seat_buildings[seat])
+    for e in s.seat_roads[seat]:
+        anchors.extend(EDGE_VERTICES[e])
+    if extra >= 0:
+        anchors.extend(EDGE_VERTICES[extra])
+    for v in anchors:
+        owner = bld[v]
+        if owner != -1 and owner != seat:
+            continue
+        for e in VERTEX_EDGES[v]:
+            if roads[e] == -1 and e != extra:
+                found.add(e)
+    return sorted(found)
+
+
+def settlement_ok(s: State, seat: int, v: int) -> bool:
+    """``seat`` may settle ``v`` in the main game (free, distance rule, own road touching)."""
+    if not distance_ok(s, v):
+        return False
+    roads = s.road_owner
+    return any(roads[e] == seat for e in VERTEX_EDGES[v])
+
+
+def legal_settlement_vertices(s: State, seat: int) -> list[int]:
+    found: set[int] = set()
+    for e in s.seat_roads[seat]:
+        for v in EDGE_VERTICES[e]:
+            if distance_ok(s, v):
+                found.add(v)
+    return sorted(found)
+
+
+def setup_vertices(s: State) -> list[int]:
+    """Vertices open to a setup settlement (distance rule only)."""
+    return [v for v in range(NUM_VERTICES) if distance_ok(s, v)]
+
+
+def own_settlements(s: State, seat: int) -> list[int]:
+    kinds = s.bld_kind
+    return sorted(v for v in s.seat_buildings[seat] if kinds[v] == SETTLEMENT)
+
+
+def place_road(s: State, seat: int, e: int) -> None:
+    s.road_owner[e] = seat
+    s.seat_roads[seat].append(e)
+    s.roads_left[seat] -= 1
+    s.road_dirty[seat] = True
+
+
+def place_settlement(s: State, seat: int, v: int) -> None:
+    s.bld_owner[v] = seat
+    s.bld_kind[v] = SETTLEMENT
+    s.seat_buildings[seat].append(v)
+    s.settlements_left[seat] -= 1
+    # A new town can cut a rival's road through this vertex.
+    roads = s.road_owner
+    for e in VERTEX_EDGES[v]:
+        other = roads[e]
+        if other != -1 and other != seat:
+            s.road_dirty[other] = True
+
+
+def place_city(s: State, seat: int, v: int) -> None:
+    s.bld_kind[v] = CITY
+    s.settlements_left[seat] += 1
+    s.cities_left[seat] -= 1
+
+
+def pay(hand: list[int], cost: tuple[int, ...]) -> None:
+    for i in range(5):
+        hand[i] -= cost[i]
+
+
+def affords(hand: list[int], cost: tuple[int, ...]) -> bool:
+    return all(hand[i] >= cost[i] for i in range(5))

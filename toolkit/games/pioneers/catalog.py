@@ -1,0 +1,239 @@
+"""The engine's facts as one JSON-ready dict: the single source for generated docs.
+
+Numbers come from :mod:`.constants` and :mod:`.board`; the prose is our own summary
+of how this engine plays each rule, including the rulings it makes where the spec
+says nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import board
+from .constants import (
+    ARMY_MIN,
+    AWARD_POINTS,
+    CITY_LIMIT,
+    COST_CITY,
+    COST_DEV,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    DEV_CARDS,
+    DEV_COUNTS,
+    DISCARD_ABOVE,
+    GAME_ID,
+    KINDS,
+    LOG_IN_VIEW,
+    MAX_OFFERS_PER_TURN,
+    MAX_PLAYERS,
+    MAX_STRIKES,
+    MAX_TURNS,
+    MIN_PLAYERS,
+    NUMBER_TOKENS,
+    RESOURCES,
+    ROAD_LIMIT,
+    ROAD_MIN,
+    RULES_VERSION,
+    SETTLEMENT_LIMIT,
+    STRIKES,
+    TALK_LIMIT,
+    TERRAIN_COUNTS,
+    TERRAIN_NAMES,
+    WIN_POINTS,
+)
+
+
+def _cost(vec: tuple[int, ...]) -> dict[str, int]:
+    return {RESOURCES[i]: c for i, c in enumerate(vec) if c}
+
+
+_CARD_TEXT = {
+    "knight": (
+        "after the roll, one per turn",
+        "Move the bandit to another hex and optionally rob a seat with a town there; nobody discards. "
+        "Each knight played counts towards largest army.",
+    ),
+    "victory_point": (
+        "never played",
+        "Worth 1 point to its holder from the moment it is bought; opponents cannot see it "
+        "until the game ends.",
+    ),
+    "roadworks": (
+        "after the roll, one per turn",
+        "Build one or two roads for free, each following the normal road rules in the order given.",
+    ),
+    "windfall": (
+        "after the roll, one per turn",
+        "Take any two resources from the bank (the same one twice is allowed).",
+    ),
+    "embargo": (
+        "after the roll, one per turn",
+        "Name a resource: every opponent gives you all the cards of it they hold.",
+    ),
+}
+
+_MOVES: list[dict[str, Any]] = [
+    {"kind": "setup", "payload": {"settlement": "vertex id", "road": "edge id touching that vertex"}},
+    {"kind": "turn", "type": "build_road", "payload": {"edge": "edge id"}},
+    {"kind": "turn", "type": "build_settlement", "payload": {"vertex": "vertex id"}},
+    {"kind": "turn", "type": "build_city", "payload": {"vertex": "vertex id of an own settlement"}},
+    {"kind": "turn", "type": "buy_dev", "payload": {}},
+    {"kind": "turn", "type": "play_dev", "payload": {"card": "knight"}},
+    {
+        "kind": "turn",
+        "type": "play_dev",
+        "payload": {"card": "roadworks", "edges": "list of 1 or 2 edge ids"},
+    },
+    {
+        "kind": "turn",
+        "type": "play_dev",
+        "payload": {"card": "windfall", "resources": "list of exactly 2 resources"},
+    },
+    {"kind": "turn", "type": "play_dev", "payload": {"card": "embargo", "resource": "resource name"}},
+    {
+        "kind": "turn",
+        "type": "bank_trade",
+        "payload": {"give": "resource name", "get": "another resource name"},
+    },
+    {
+        "kind": "turn",
+        "type": "offer_trade",
+        "payload": {
+            "give": "{resource: count}",
+            "get": "{resource: count}",
+            "to": "seat (optional)",
+            "talk": "string (optional)",
+        },
+    },
+    {"kind": "turn", "type": "end_turn", "payload": {"talk": "string (optional)"}},
+    {"kind": "discard", "payload": {"cards": "{resource: count}, totalling half the hand rounded down"}},
+    {
+        "kind": "bandit",
+        "payload": {"hex": "hex id", "victim": "seat or null (optional)", "talk": "string (optional)"},
+    },
+    {"kind": "trade", "payload": {"accept": "true or false", "talk": "string (optional)"}},
+]
+
+_DEFAULTS = {
+    "setup": "the lowest vertex open to a settlement, with its lowest-numbered free edge",
+    "turn": "end the turn",
+    "discard": "one card at a time from the largest pile (ties: brick, lumber, wool, grain, ore order)",
+    "bandit": "the lowest-numbered hex the bandit is not on, robbing nobody",
+    "trade": "decline",
+}
+
+_RULINGS = [
+    "Upgrading a settlement to a city returns the settlement piece to its owner's supply.",
+    "A victory-point card scores from the moment it is bought, so buying one can win the game at once.",
+    "Victory-point cards cannot be played (code not_playable); views list them among devCards or "
+    "devBoughtThisTurn like any other held card.",
+    "A bandit may name a victim whose hand is empty; nothing is taken. A victim must be an opponent.",
+    "Roadworks may place a single road even when two would fit; the second road may build on the first.",
+    "A bank trade must get a different resource than it gives; "
+    "an offer may not put one resource on both sides.",
+    "Accepting an offer without holding its asked-for cards is illegal (cannot_afford); hands cannot change "
+    "while answers are collected, so every accepter can still pay when the offer resolves.",
+    "An offer to oneself is illegal (bad_target). Offers to resigned seats are declined for them at once.",
+    "When several seats tied for the lead all pass the longest-road holder, nobody holds the award "
+    "until one seat leads alone (the same rule as a holder cut below 5).",
+    "The win check at the roll comes before production or any discards; a seat that reaches 10 points "
+    "on another seat's turn wins at its own next roll if it still has them.",
+    "A seat that resigns keeps its pieces and hand, keeps scoring, is still ranked, and its decisions "
+    "are played by the defaults; it can still win if its points reach 10 on its own turn.",
+    "Table talk is logged only when it is not empty; an empty log entry is never made.",
+    "A move record may carry only seat, kind and one of action or strike; an action may carry only "
+    "the fields its type takes (bad_field otherwise).",
+    "legal_moves lists every legal move except trade offers, which it samples as one-for-one open "
+    "offers, and it never attaches table talk.",
+]
+
+_RANDOMNESS = [
+    {
+        "stream": "board/resources",
+        "use": "one shuffle of the 19 terrain hexes, assigned to hexes 0-18 in order",
+    },
+    {
+        "stream": "board/tokens",
+        "use": "one shuffle of the 18 number tokens, assigned in hex order to the non-desert hexes",
+    },
+    {"stream": "deck/dev", "use": "one shuffle of the 25 dev cards; cards are drawn from the front"},
+    {"stream": "dice/<k>", "use": "roll number k (counting from 1 over the game) draws die one then die two"},
+    {
+        "stream": "steal/<k>",
+        "use": "robbery number k draws one card index uniformly from the victim's hand, "
+        "counted brick, lumber, wool, grain, ore",
+    },
+    {"stream": "bot/<seat>/<name>", "use": "a bot's own choices; never read by the engine"},
+]
+
+
+def build_catalog() -> dict[str, Any]:
+    return {
+        "game": GAME_ID,
+        "rulesVersion": RULES_VERSION,
+        "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
+        "resources": list(RESOURCES),
+        "costs": {
+            "road": _cost(COST_ROAD),
+            "settlement": _cost(COST_SETTLEMENT),
+            "city": _cost(COST_CITY),
+            "devCard": _cost(COST_DEV),
+        },
+        "pieceLimits": {"road": ROAD_LIMIT, "settlement": SETTLEMENT_LIMIT, "city": CITY_LIMIT},
+        "victoryPoints": {
+            "settlement": 1,
+            "city": 2,
+            "largestArmy": AWARD_POINTS,
+            "longestRoad": AWARD_POINTS,
+            "victoryPointCard": 1,
+        },
+        "thresholds": {
+            "win": WIN_POINTS,
+            "largestArmyKnights": ARMY_MIN,
+            "longestRoadLength": ROAD_MIN,
+            "discardAbove": DISCARD_ABOVE,
+            "maxTurns": MAX_TURNS,
+            "offersPerTurn": MAX_OFFERS_PER_TURN,
+            "devCardsPlayedPerTurn": 1,
+            "talkChars": TALK_LIMIT,
+            "logInView": LOG_IN_VIEW,
+            "strikesToResign": MAX_STRIKES,
+        },
+        "board": {
+            "hexes": board.NUM_HEXES,
+            "vertices": board.NUM_VERTICES,
+            "edges": board.NUM_EDGES,
+            "coastalEdges": len(board.COASTAL_EDGES),
+            "rows": list(board.ROW_LENGTHS),
+            "terrain": {TERRAIN_NAMES[i]: c for i, c in enumerate(TERRAIN_COUNTS)},
+            "tokens": list(NUMBER_TOKENS),
+            "hexVertices": [list(v) for v in board.HEX_VERTICES],
+            "portRingPositions": list(board.PORT_RING_POSITIONS),
+            "ports": [
+                {"id": i, "kind": kind, "ratio": ratio, "vertices": [a, b]}
+                for i, (kind, ratio, (a, b)) in enumerate(board.PORTS)
+            ],
+            "bankRates": {"base": 4, "genericPort": 3, "resourcePort": 2},
+            "bank": "infinite",
+        },
+        "devCards": [
+            {
+                "id": i,
+                "name": name,
+                "count": DEV_COUNTS[i],
+                "timing": _CARD_TEXT[name][0],
+                "effect": _CARD_TEXT[name][1],
+            }
+            for i, name in enumerate(DEV_CARDS)
+        ],
+        "devDeckSize": sum(DEV_COUNTS),
+        "decisionKinds": list(KINDS),
+        "moves": _MOVES,
+        "strikes": list(STRIKES),
+        "defaults": _DEFAULTS,
+        "rulings": _RULINGS,
+        "randomness": _RANDOMNESS,
+    }
+
+
+CATALOG: dict[str, Any] = build_catalog()

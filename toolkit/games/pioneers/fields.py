@@ -1,0 +1,109 @@
+"""Reading the fields of a decision, and the small helpers events are written with.
+
+Every malformed answer becomes an :class:`IllegalMove` with code ``bad_field`` (or
+``bad_resource`` / ``talk_too_long``), never a Python exception, so a replay can name
+the move and say what is wrong with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from toolkit.games.base import Event, IllegalMove
+
+from .constants import RESOURCE_INDEX, RESOURCES, TALK_LIMIT
+
+
+def check_keys(action: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
+    """Refuse any field the decision does not take."""
+    allowed_set = set(allowed)
+    for key in action:
+        if key not in allowed_set:
+            raise IllegalMove("bad_field", f"{what} takes no field {key!r}")
+
+
+def get_int(action: Mapping[str, Any], key: str, what: str, upper: int) -> int:
+    """A required integer field in ``[0, upper)``."""
+    if key not in action:
+        raise IllegalMove("bad_field", f"{what} needs a {key!r} field")
+    value = action[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalMove("bad_field", f"{what}: {key!r} must be an integer")
+    if not 0 <= value < upper:
+        raise IllegalMove("bad_field", f"{what}: {key!r} must be between 0 and {upper - 1}, not {value}")
+    return value
+
+
+def as_int(value: Any, label: str, upper: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalMove("bad_field", f"{label} must be an integer")
+    if not 0 <= value < upper:
+        raise IllegalMove("bad_field", f"{label} must be between 0 and {upper - 1}, not {value}")
+    return value
+
+
+def as_resource(value: Any, label: str) -> int:
+    if not isinstance(value, str):
+        raise IllegalMove("bad_field", f"{label} must be a resource name")
+    index = RESOURCE_INDEX.get(value)
+    if index is None:
+        raise IllegalMove("bad_resource", f"{value!r} is not a resource (use one of {', '.join(RESOURCES)})")
+    return index
+
+
+def get_resource(action: Mapping[str, Any], key: str, what: str) -> int:
+    if key not in action:
+        raise IllegalMove("bad_field", f"{what} needs a {key!r} field")
+    return as_resource(action[key], f"{what}: {key!r}")
+
+
+def get_bundle(action: Mapping[str, Any], key: str, what: str) -> list[int]:
+    """A ``{resource: count}`` object as a five-long count vector."""
+    if key not in action:
+        raise IllegalMove("bad_field", f"{what} needs a {key!r} field")
+    value = action[key]
+    if not isinstance(value, Mapping):
+        raise IllegalMove("bad_field", f"{what}: {key!r} must be an object of resource counts")
+    out = [0] * 5
+    for name, count in value.items():
+        index = as_resource(name, f"{what}: {key!r}")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise IllegalMove("bad_field", f"{what}: the count of {name} must be a whole number, 0 or more")
+        out[index] = count
+    return out
+
+
+def get_talk(action: Mapping[str, Any], what: str) -> str:
+    """The optional table-talk string ('' when absent)."""
+    talk = action.get("talk")
+    if talk is None:
+        return ""
+    if not isinstance(talk, str):
+        raise IllegalMove("bad_field", f"{what}: 'talk' must be a string")
+    if len(talk) > TALK_LIMIT:
+        raise IllegalMove(
+            "talk_too_long", f"table talk is capped at {TALK_LIMIT} characters, this has {len(talk)}"
+        )
+    return talk
+
+
+def bundle_dict(vec: list[int]) -> dict[str, int]:
+    """A count vector as a JSON object, zero counts left out, resources in fixed order."""
+    return {RESOURCES[i]: c for i, c in enumerate(vec) if c}
+
+
+def bundle_text(vec: list[int]) -> str:
+    parts = [f"{c} {RESOURCES[i]}" for i, c in enumerate(vec) if c]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def event(kind: str, text: str, **fields: Any) -> Event:
+    out: Event = {"type": kind, "text": text}
+    out.update(fields)
+    return out
+
+
+def hand_change(changes: dict[int, list[int]]) -> dict[str, dict[str, int]]:
+    """The ``hands`` field of an event: per seat, what entered (+) or left (-) the hand."""
+    return {str(seat): bundle_dict(vec) for seat, vec in sorted(changes.items()) if any(vec)}

@@ -1,0 +1,59 @@
+"""The registry of per-game render adapters.
+
+An adapter turns one game's views into the game-agnostic parts of
+:mod:`toolkit.render.scene`; everything after that (SVG frames, site pages) is shared.
+A new game adds a module exposing ``ADAPTER`` and one line here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from toolkit.render.scene import Board, FrameParts
+
+ADAPTER_MODULES: dict[str, str] = {
+    "pioneers": "toolkit.render.pioneers",
+    "codex": "toolkit.render.codex",
+}
+
+
+class Adapter(Protocol):
+    """What the frame and page pipeline needs from a game's renderer."""
+
+    game: str
+
+    def board(self, view: Mapping[str, Any]) -> Board:
+        """The parts drawn once (hexes, tokens, ports)."""
+
+    def frame(self, view: Mapping[str, Any]) -> FrameParts:
+        """The parts that change: pieces, header and panel (``action`` left empty)."""
+
+    def players(self, view: Mapping[str, Any]) -> list[tuple[int, str]]:
+        """``(seat, name)`` for every seat, in seat order."""
+
+    def winner(self, view: Mapping[str, Any]) -> str | None:
+        """The winner's name once the game is over."""
+
+    def event_lines(self, move: Mapping[str, Any], events: list[Any]) -> list[str]:
+        """The words of a move's public events that say more than the move itself."""
+
+
+class NoRenderer(LookupError):
+    """No adapter draws this game."""
+
+
+def get_adapter(game_id: str) -> Adapter:
+    try:
+        module_name = ADAPTER_MODULES[game_id]
+    except KeyError:
+        raise NoRenderer(game_id) from None
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            raise NoRenderer(game_id) from None
+        raise
+    adapter: Adapter = module.ADAPTER
+    return adapter

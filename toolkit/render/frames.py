@@ -1,0 +1,209 @@
+"""The frame pipeline: a save, replayed, becomes one set of drawable parts per frame.
+
+Frame 0 is the starting position and frame N the position after move N. Each frame is
+rendered from views only: the engine is asked for ``view(state, seat)`` and for the move's
+words (``describe``); the adapter does the rest. :func:`write_frames` writes standalone SVG
+files into a temporary sibling folder first, so a save that stops replaying leaves the
+output folder exactly as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from toolkit import replay
+from toolkit.games.base import Game
+from toolkit.render.adapters import Adapter, NoRenderer, get_adapter
+from toolkit.render.scene import Board
+from toolkit.render.svg import frame_svg
+from toolkit.saves import Problem, Save
+
+SPECTATOR = "spectator"
+
+
+class RenderError(Exception):
+    """A save that cannot be drawn, as one line naming the file and the reason."""
+
+    def __init__(self, file: str, message: str, code: str) -> None:
+        self.file = file
+        self.message = message
+        self.code = code
+        super().__init__(self.line())
+
+    def line(self) -> str:
+        return self.problem().line()
+
+    def problem(self) -> Problem:
+        return Problem(self.file, self.message, self.code)
+
+
+def seat_key(seat: int | None) -> str:
+    """The name of a seat's view: ``spectator`` or the seat number."""
+    return SPECTATOR if seat is None else str(seat)
+
+
+@dataclass
+class Snapshot:
+    """One frame's views (by :func:`seat_key`) and the words for the move that led to it."""
+
+    index: int
+    action: str
+    actor: int | None
+    views: dict[str, Mapping[str, Any]]
+    detail: str = ""
+
+
+def adapter_for(save: Save) -> Adapter:
+    try:
+        return get_adapter(save.game)
+    except NoRenderer:
+        raise RenderError(save.path, f"no renderer draws game {save.game!r}", "no_renderer") from None
+
+
+def _actor(game: Game, state: Any, move: Mapping[str, Any]) -> int | None:
+    seat: Any
+    try:
+        seat = game.seat_of(state, dict(move))
+    except Exception:
+        seat = move.get("seat")
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+def _talk(move: Mapping[str, Any]) -> str:
+    action = move.get("action")
+    if isinstance(action, Mapping) and isinstance(action.get("talk"), str):
+        return str(action["talk"])
+    return ""
+
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
+
+
+def with_names(text: str, names: Mapping[int, str]) -> str:
+    """Engine wording with ``seat N`` replaced by that seat's player name."""
+    return _SEAT.sub(lambda m: names.get(int(m.group(1)), m.group(0)), text)
+
+
+def narrate(game: Game, index: int, move: Mapping[str, Any] | None, names: Mapping[int, str]) -> str:
+    """A move in words with names for seats and any table talk: ``12. Ada builds a road on edge 15``."""
+    if move is None or index == 0:
+        return "Start of the game"
+    try:
+        words = game.describe(dict(move))
+    except Exception:
+        words = game.label(dict(move))
+    line = f"{index}. {with_names(words, names)}"
+    talk = _talk(move)
+    if talk:
+        line += f' - "{talk}"'
+    return line
+
+
+def consequences(
+    adapter: Adapter, move: Mapping[str, Any] | None, events: list[Any], names: Mapping[int, str]
+) -> str:
+    """What a move set off (dice, payouts, awards...), from the public events' words."""
+    if move is None:
+        return ""
+    texts = adapter.event_lines(move, events)
+    return "; ".join(with_names(t, names) for t in texts)
+
+
+def snapshots(
+    save: Save, seats: Sequence[int | None] | None = None, to: int | None = None
+) -> Iterator[tuple[Adapter, Snapshot]]:
+    """Replay ``save`` and yield every frame's views for ``seats``.
+
+    ``seats=None`` asks for the spectator and every seat. Raises
+    :class:`~toolkit.replay.ReplayError` at a move that does not replay.
+    """
+    game = replay.game_for(save)
+    adapter = adapter_for(save)
+    names: dict[int, str] = {}
+    wanted: list[int | None] | None = list(seats) if seats is not None else None
+    for step in replay.run(save, to):
+        if wanted is None or not names:
+            spectator = game.view(step.state, None)
+            names = dict(adapter.players(spectator))
+            if wanted is None:
+                wanted = [None, *sorted(names)]
+            for seat in wanted:
+                if seat is not None and seat not in names:
+                    raise RenderError(
+                        save.path, f"no seat {seat} in this game (seats {_span(sorted(names))})", "bad_seat"
+                    )
+        views: dict[str, Mapping[str, Any]] = {seat_key(s): game.view(step.state, s) for s in wanted}
+        actor = _actor(game, step.state, step.move) if step.move is not None else None
+        action = narrate(game, step.index, step.move, names)
+        detail = consequences(adapter, step.move, step.events, names)
+        yield adapter, Snapshot(step.index, action, actor, views, detail)
+
+
+def chosen(index: int, every: int, last: int) -> bool:
+    """Whether frame ``index`` is written with ``--every``: each ``every``-th, plus the last."""
+    return index % every == 0 or index == last
+
+
+def frame_name(index: int, width: int) -> str:
+    return f"frame-{index:0{width}d}.svg"
+
+
+def render_frames(
+    save: Save, seat: int | None = None, every: int = 1, to: int | None = None
+) -> Iterator[tuple[int, str]]:
+    """``(index, svg text)`` for every chosen frame of ``save``, seen by ``seat``."""
+    total = len(save.moves)
+    last = total if to is None else max(0, min(to, total))
+    board: Board | None = None
+    for adapter, snap in snapshots(save, [seat], to):
+        view = snap.views[seat_key(seat)]
+        if board is None:
+            board = adapter.board(view)
+        if not chosen(snap.index, every, last):
+            continue
+        action = f"{snap.action} ({snap.detail})" if snap.detail else snap.action
+        parts = replace(adapter.frame(view), action=action)
+        yield snap.index, frame_svg(board, parts)
+
+
+def _span(seats: list[int]) -> str:
+    return f"{min(seats)}-{max(seats)}" if seats else "none"
+
+
+def write_frames(
+    save: Save, out_dir: str | Path, seat: int | None = None, every: int = 1, to: int | None = None
+) -> list[Path]:
+    """Write the chosen frames as ``frame-NNNN.svg`` into ``out_dir``; return their paths.
+
+    All files are rendered into a temporary sibling first and moved in only when every
+    frame rendered, so an error leaves ``out_dir`` untouched.
+    """
+    target = Path(out_dir)
+    if target.exists() and not target.is_dir():
+        raise RenderError(str(target), "output exists and is not a folder", "not_a_folder")
+    parent = target.resolve().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    total = len(save.moves)
+    width = max(4, len(str(total)))
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.frames-", dir=parent))
+    try:
+        names = []
+        for index, svg in render_frames(save, seat, every, to):
+            name = frame_name(index, width)
+            (staging / name).write_text(svg, encoding="utf-8")
+            names.append(name)
+        target.mkdir(exist_ok=True)
+        written = []
+        for name in names:
+            os.replace(staging / name, target / name)
+            written.append(target / name)
+        return written
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)

@@ -1,0 +1,324 @@
+"""The pioneers adapter: a pioneers view (see the view contract) to drawable parts.
+
+Only the published numbering is used here, never the engine: hexes sit in rows of
+3-4-5-4-3 on the doubled lattice, a hex in row ``r``, column ``c`` centred at
+``(2c + [2,1,0,1,2][r], 3r)``; vertices are the distinct corners sorted top-to-bottom then
+left-to-right; edges are the distinct hex sides as (low, high) vertex pairs in sorted order.
+That is enough to place every road, building, token and port the view names by id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from toolkit.render.geometry import CORNERS, Layout, Point, angle_deg, fit_layout, midpoint
+from toolkit.render.scene import (
+    Board,
+    FrameParts,
+    Harbor,
+    Header,
+    Panel,
+    Piece,
+    PlayerRow,
+    Stat,
+    Tile,
+)
+
+GAME = "pioneers"
+RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
+ROW_LENGTHS = (3, 4, 5, 4, 3)
+ROW_SHIFT = (2, 1, 0, 1, 2)
+HEX_SIZE = 48.0
+MARGIN = 52.0
+
+View = Mapping[str, Any]
+
+# Event types whose words only repeat what the move's own description says.
+ECHO_EVENTS = frozenset(
+    {
+        "setup",
+        "build_road",
+        "build_settlement",
+        "build_city",
+        "buy_dev",
+        "bank_trade",
+        "offer",
+        "answer",
+        "discard",
+        "bandit",
+        "end_turn",
+    }
+)
+
+
+class Geometry:
+    """Pixel positions of every hex centre, vertex and edge of the pioneers board."""
+
+    def __init__(self) -> None:
+        centres: list[tuple[int, int]] = []
+        for row, length in enumerate(ROW_LENGTHS):
+            for col in range(length):
+                centres.append((2 * col + ROW_SHIFT[row], 3 * row))
+        corner_sets = [[(x + dx, y + dy) for dx, dy in CORNERS] for x, y in centres]
+        lattice_vertices = sorted({c for corners in corner_sets for c in corners}, key=lambda p: (p[1], p[0]))
+        vertex_id = {p: i for i, p in enumerate(lattice_vertices)}
+        self.hex_vertices: list[tuple[int, ...]] = [tuple(vertex_id[c] for c in cs) for cs in corner_sets]
+        sides: dict[tuple[int, int], list[int]] = {}
+        for hex_id, vs in enumerate(self.hex_vertices):
+            for i in range(6):
+                a, b = vs[i], vs[(i + 1) % 6]
+                sides.setdefault((min(a, b), max(a, b)), []).append(hex_id)
+        self.edges: list[tuple[int, int]] = sorted(sides)
+        self.edge_hexes: dict[tuple[int, int], list[int]] = sides
+        layout, self.width, self.height = fit_layout(centres, HEX_SIZE, MARGIN)
+        self.layout: Layout = layout
+        self.centres: list[Point] = [layout.point(x, y) for x, y in centres]
+        self.corners: list[tuple[Point, ...]] = [
+            tuple(layout.point(x, y) for x, y in cs) for cs in corner_sets
+        ]
+        self.vertices: list[Point] = [layout.point(x, y) for x, y in lattice_vertices]
+
+    def edge_ends(self, edge: int) -> tuple[Point, Point]:
+        a, b = self.edges[edge]
+        return self.vertices[a], self.vertices[b]
+
+    def port_spot(self, a: int, b: int) -> Point:
+        """Where a port between vertices ``a`` and ``b`` is drawn: off shore, facing its coastal hex."""
+        key = (min(a, b), max(a, b))
+        mid = midpoint(self.vertices[a], self.vertices[b])
+        hexes = self.edge_hexes.get(key)
+        inland = self.centres[hexes[0]] if hexes else Point.at(self.width / 2, self.height / 2)
+        out = mid - inland
+        length = out.length() or 1.0
+        return mid + out.scaled(HEX_SIZE * 0.62 / length)
+
+
+@lru_cache(maxsize=1)
+def geometry() -> Geometry:
+    return Geometry()
+
+
+def _int(value: Any, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _names(view: View) -> dict[int, str]:
+    names: dict[int, str] = {}
+    for player in view.get("players") or []:
+        seat = _int(player.get("seat"), -1)
+        names[seat] = str(player.get("name") or f"seat {seat}")
+    return names
+
+
+class PioneersAdapter:
+    """Turns pioneers views into :mod:`toolkit.render.scene` parts."""
+
+    game = GAME
+
+    def board(self, view: View) -> Board:
+        geo = geometry()
+        board = view.get("board") or {}
+        tiles = []
+        for item in sorted(board.get("hexes") or [], key=lambda h: _int(h.get("id"))):
+            hex_id = _int(item.get("id"))
+            if not 0 <= hex_id < len(geo.centres):
+                continue
+            token = item.get("token")
+            resource = str(item.get("resource") or "desert")
+            tiles.append(
+                Tile(
+                    key=str(hex_id),
+                    center=geo.centres[hex_id],
+                    corners=geo.corners[hex_id],
+                    terrain=resource,
+                    token=token if isinstance(token, int) and not isinstance(token, bool) else None,
+                    title=f"hex {hex_id}: {resource}",
+                )
+            )
+        harbors = []
+        for port in sorted(board.get("ports") or [], key=lambda p: _int(p.get("id"))):
+            ends = port.get("vertices") or []
+            if len(ends) != 2 or not all(0 <= _int(v, -1) < len(geo.vertices) for v in ends):
+                continue
+            a, b = _int(ends[0]), _int(ends[1])
+            kind = str(port.get("kind") or "generic")
+            harbors.append(
+                Harbor(
+                    key=str(_int(port.get("id"))),
+                    ends=(geo.vertices[a], geo.vertices[b]),
+                    at=geo.port_spot(a, b),
+                    kind=kind,
+                    label=f"{_int(port.get('ratio'), 3)}:1",
+                )
+            )
+        return Board(GAME, geo.width, geo.height, HEX_SIZE, tuple(tiles), tuple(harbors))
+
+    def pieces(self, view: View) -> tuple[Piece, ...]:
+        geo = geometry()
+        pieces: list[Piece] = []
+        for road in view.get("roads") or []:
+            edge = _int(road.get("edge"), -1)
+            if not 0 <= edge < len(geo.edges):
+                continue
+            a, b = geo.edge_ends(edge)
+            pieces.append(Piece("road", _int(road.get("seat")), midpoint(a, b), angle_deg(a, b)))
+        for building in view.get("buildings") or []:
+            vertex = _int(building.get("vertex"), -1)
+            if not 0 <= vertex < len(geo.vertices):
+                continue
+            kind = "city" if building.get("type") == "city" else "settlement"
+            pieces.append(Piece(kind, _int(building.get("seat")), geo.vertices[vertex]))
+        bandit = (view.get("board") or {}).get("bandit")
+        if isinstance(bandit, int) and 0 <= bandit < len(geo.centres):
+            spot = geo.centres[bandit] + Point.at(-HEX_SIZE * 0.48, 0)
+            pieces.append(Piece("bandit", None, spot))
+        return tuple(pieces)
+
+    def players(self, view: View) -> list[tuple[int, str]]:
+        return sorted(_names(view).items())
+
+    def winner(self, view: View) -> str | None:
+        winner = view.get("winner")
+        if isinstance(winner, int) and not isinstance(winner, bool):
+            return _names(view).get(winner, f"seat {winner}")
+        return None
+
+    def event_lines(self, move: Mapping[str, Any], events: list[Any]) -> list[str]:
+        """Public event texts, leaving out those that only restate the move."""
+        lines = []
+        for item in events:
+            if not isinstance(item, Mapping) or not isinstance(item.get("text"), str):
+                continue
+            if "visibleTo" in item or item.get("type") in ECHO_EVENTS:
+                continue
+            lines.append(str(item["text"]))
+        return lines
+
+    def header(self, view: View) -> Header:
+        names = _names(view)
+        turn = _int(view.get("turn"))
+        phase = str(view.get("phase") or "")
+        dice_raw = view.get("dice")
+        dice = tuple(_int(d) for d in dice_raw) if isinstance(dice_raw, list) and dice_raw else None
+        decisions = view.get("decisions") or {}
+        waiting = []
+        for seat in view.get("toMove") or []:
+            kind = decisions.get(str(seat), phase)
+            waiting.append(f"{names.get(_int(seat), f'seat {seat}')} ({kind})")
+        if phase == "over":
+            winner = self.winner(view)
+            acting = f"game over: {winner} wins" if winner else "game over"
+        elif waiting:
+            acting = "to move: " + ", ".join(waiting)
+        else:
+            acting = ""
+        seat = view.get("seat")
+        viewer = "spectator" if seat is None else f"view of {names.get(_int(seat), f'seat {seat}')}"
+        return Header(
+            turn="Setup" if turn == 0 else f"Turn {turn}",
+            phase=phase,
+            dice=dice if turn > 0 else None,
+            acting=acting,
+            viewer=viewer,
+        )
+
+    def panel(self, view: View) -> Panel:
+        names = _names(view)
+        awards = view.get("awards") or {}
+        decisions = view.get("decisions") or {}
+        own = view.get("seat")
+        final = view.get("finalScores")
+        rows = []
+        for player in view.get("players") or []:
+            seat = _int(player.get("seat"))
+            hand_raw = player.get("hand")
+            hand = (
+                tuple((r, _int(hand_raw.get(r))) for r in RESOURCES)
+                if isinstance(hand_raw, Mapping)
+                else None
+            )
+            dev_raw = player.get("devCards")
+            cards = None
+            if isinstance(dev_raw, list):
+                fresh = player.get("devBoughtThisTurn") or []
+                cards = tuple(str(c) for c in dev_raw) + tuple(f"{c} (new)" for c in fresh)
+            score = str(_int(player.get("score")))
+            if isinstance(final, list) and seat < len(final):
+                score = str(_int(final[seat]))
+            elif own == seat and isinstance(view.get("myScore"), int):
+                score = f"{score} ({view['myScore']})"
+            badges = []
+            if awards.get("largestArmy") == seat:
+                badges.append("Largest army")
+            if awards.get("longestRoad") == seat:
+                badges.append("Longest road")
+            left = player.get("piecesLeft") or {}
+            stats = [
+                Stat("knights", str(_int(player.get("knightsPlayed"))), "knights"),
+                Stat("road", str(_int(player.get("roadLength"))), "road"),
+                Stat(
+                    "left",
+                    "/".join(str(_int(left.get(k))) for k in ("road", "settlement", "city")),
+                    "left",
+                ),
+            ]
+            strikes = _int(player.get("strikes"))
+            if strikes:
+                stats.append(Stat("strikes", str(strikes), "strikes"))
+            rows.append(
+                PlayerRow(
+                    seat=seat,
+                    name=names.get(seat, f"seat {seat}"),
+                    score=score,
+                    hand_count=_int(player.get("handCount")),
+                    hand=hand,
+                    card_count=_int(player.get("devCount")),
+                    cards=cards,
+                    badges=tuple(badges),
+                    stats=tuple(stats),
+                    to_move=str(decisions.get(str(seat), "")),
+                    current=view.get("currentSeat") == seat and view.get("phase") != "over",
+                    out=bool(player.get("resigned")),
+                )
+            )
+        facts = [Stat("dev deck", str(_int(view.get("devDeckCount"))), "deck")]
+        offer = view.get("offer")
+        if isinstance(offer, Mapping):
+            facts.append(Stat("offer", _offer_text(offer, names), "offer"))
+        talk = tuple(
+            (names.get(_int(entry.get("seat")), f"seat {entry.get('seat')}"), str(entry.get("message", "")))
+            for entry in (view.get("log") or [])[-3:]
+            if isinstance(entry, Mapping)
+        )
+        result = ""
+        winner = self.winner(view)
+        if winner is not None:
+            result = f"Winner: {winner}"
+        elif view.get("phase") == "over":
+            result = "Game over: turn limit"
+        placements = view.get("placements")
+        if isinstance(placements, list) and placements:
+            ranked = sorted(range(len(placements)), key=lambda s: (_int(placements[s]), s))
+            result += " · " + ", ".join(f"{_int(placements[s])}. {names.get(s, f'seat {s}')}" for s in ranked)
+        return Panel(rows=tuple(rows), facts=tuple(facts), talk=talk, result=result.strip(" ·"))
+
+    def frame(self, view: View) -> FrameParts:
+        return FrameParts(pieces=self.pieces(view), header=self.header(view), panel=self.panel(view))
+
+
+def _cards_text(cards: Any) -> str:
+    if not isinstance(cards, Mapping):
+        return "?"
+    return ", ".join(f"{_int(cards.get(r))} {r}" for r in RESOURCES if _int(cards.get(r)))
+
+
+def _offer_text(offer: Mapping[str, Any], names: dict[int, str]) -> str:
+    who = names.get(_int(offer.get("from")), "?")
+    to = offer.get("to")
+    target = "everyone" if to is None else names.get(_int(to), f"seat {to}")
+    return f"{who} gives {_cards_text(offer.get('give'))} for {_cards_text(offer.get('get'))} to {target}"
+
+
+ADAPTER = PioneersAdapter()

@@ -1,0 +1,143 @@
+"""The drawable parts of a frame, independent of any game.
+
+A per-game adapter turns a view into these parts; :mod:`toolkit.render.svg` draws them and
+the site turns the same parts into page fragments. Nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from toolkit.render.geometry import Point
+
+_CLASS_SAFE = re.compile(r"[^a-z0-9-]+")
+
+
+def css_token(text: object) -> str:
+    """Any value as a CSS class fragment: lower case letters, digits and dashes only."""
+    token = _CLASS_SAFE.sub("-", str(text).lower()).strip("-")
+    return token or "none"
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One hex of the board: where it is, its terrain and its number token."""
+
+    key: str
+    center: Point
+    corners: tuple[Point, ...]
+    terrain: str
+    token: int | None = None
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class Harbor:
+    """A port on the coast between two vertices, drawn ``at`` a point off shore."""
+
+    key: str
+    ends: tuple[Point, Point]
+    at: Point
+    kind: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Board:
+    """The parts drawn once: tiles and harbors, in a box of ``width`` x ``height`` pixels."""
+
+    game: str
+    width: float
+    height: float
+    hex_size: float
+    tiles: tuple[Tile, ...]
+    harbors: tuple[Harbor, ...] = ()
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One piece on the board.
+
+    ``kind`` names its symbol (road, settlement, city, bandit, knight, wall, metropolis...),
+    ``seat`` its owner (None for neutral pieces such as the bandit), ``at`` its centre and
+    ``angle`` its rotation in degrees. ``extra`` adds CSS classes (e.g. ``active``, ``level-2``).
+    """
+
+    kind: str
+    seat: int | None
+    at: Point
+    angle: float = 0.0
+    extra: tuple[str, ...] = ()
+    title: str = ""
+
+    def classes(self) -> str:
+        parts = ["piece", css_token(self.kind)]
+        if self.seat is not None:
+            parts.append(f"seat-{int(self.seat)}")
+        parts.extend(css_token(x) for x in self.extra)
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Stat:
+    """A labelled number or short text in a player's row (``VP 7``, ``Knights 2``)."""
+
+    label: str
+    value: str
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One seat's line in the panel.
+
+    ``hand`` lists ``(card, count)`` when the view shows contents; otherwise only
+    ``hand_count`` is known. ``cards`` likewise lists held development/progress cards
+    when visible, else ``card_count`` counts them.
+    """
+
+    seat: int
+    name: str
+    score: str
+    hand_count: int
+    hand: tuple[tuple[str, int], ...] | None = None
+    card_count: int = 0
+    cards: tuple[str, ...] | None = None
+    badges: tuple[str, ...] = ()
+    stats: tuple[Stat, ...] = ()
+    to_move: str = ""
+    current: bool = False
+    out: bool = False
+
+
+@dataclass(frozen=True)
+class Header:
+    """The line above the board: turn, phase, dice and who acts."""
+
+    turn: str
+    phase: str
+    dice: tuple[int, ...] | None
+    acting: str
+    viewer: str
+
+
+@dataclass(frozen=True)
+class Panel:
+    """Everything beside the board: player rows, table-wide facts and recent talk."""
+
+    rows: tuple[PlayerRow, ...]
+    facts: tuple[Stat, ...] = ()
+    talk: tuple[tuple[str, str], ...] = ()
+    result: str = ""
+
+
+@dataclass(frozen=True)
+class FrameParts:
+    """What changes from frame to frame: the piece layer, the header, the panel."""
+
+    pieces: tuple[Piece, ...]
+    header: Header
+    panel: Panel
+    action: str = ""
+    extra_lines: tuple[str, ...] = field(default_factory=tuple)

@@ -1,0 +1,249 @@
+"""Draw frames with svgwrite: the board once, pieces from the symbol sheet, header and panel.
+
+Every coordinate is rounded to 2 decimals and every element is built in a fixed order, so the
+same parts always give the same bytes. The piece layer is a ``<g id="pieces">`` whose children
+are exactly :func:`toolkit.render.symbols.piece_markup` of each piece; the site page reuses that
+markup so a page frame and a standalone frame show the same layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import svgwrite
+import svgwrite.container
+import svgwrite.shapes
+import svgwrite.text
+
+from toolkit.render.geometry import Point, num, pips
+from toolkit.render.palette import frame_css
+from toolkit.render.scene import Board, FrameParts, Harbor, Header, Panel, Piece, PlayerRow, Tile, css_token
+from toolkit.render.symbols import piece_element, symbol_sheet
+
+HEADER_HEIGHT = 64.0
+PANEL_WIDTH = 340.0
+GAP = 16.0
+ROW_HEIGHT = 84.0
+HOT_TOKENS = (6, 8)
+
+
+def _g(**attrs: str) -> svgwrite.container.Group:
+    group = svgwrite.container.Group(debug=False)
+    for key, value in attrs.items():
+        group[key.rstrip("_").replace("_", "-")] = value
+    return group
+
+
+def _text(content: str, x: float, y: float, cls: str = "") -> svgwrite.text.Text:
+    text = svgwrite.text.Text(content, debug=False)
+    text["x"] = num(x)
+    text["y"] = num(y)
+    if cls:
+        text["class"] = cls
+    return text
+
+
+def _rect(x: float, y: float, w: float, h: float, cls: str, rx: float = 0) -> svgwrite.shapes.Rect:
+    rect = svgwrite.shapes.Rect(debug=False)
+    rect["x"], rect["y"], rect["width"], rect["height"] = num(x), num(y), num(w), num(h)
+    if rx:
+        rect["rx"] = num(rx)
+    rect["class"] = cls
+    return rect
+
+
+def _circle(cx: float, cy: float, r: float, cls: str = "") -> svgwrite.shapes.Circle:
+    circle = svgwrite.shapes.Circle(debug=False)
+    circle["cx"], circle["cy"], circle["r"] = num(cx), num(cy), num(r)
+    if cls:
+        circle["class"] = cls
+    return circle
+
+
+def _line(a: Point, b: Point) -> svgwrite.shapes.Line:
+    line = svgwrite.shapes.Line(debug=False)
+    line["x1"], line["y1"], line["x2"], line["y2"] = num(a.x), num(a.y), num(b.x), num(b.y)
+    return line
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, marking the cut with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+# ---------------------------------------------------------------- board
+
+
+def _tile(tile: Tile) -> svgwrite.shapes.Polygon:
+    polygon = svgwrite.shapes.Polygon([(num(p.x), num(p.y)) for p in tile.corners], debug=False)
+    polygon["class"] = f"hex terrain-{css_token(tile.terrain)}"
+    polygon["data-hex"] = tile.key
+    return polygon
+
+
+def token_group(token: int, at: Point, size: float) -> svgwrite.container.Group:
+    """A number token: its number, one pip per way two dice make it; 6 and 8 in red."""
+    hot = " hot" if token in HOT_TOKENS else ""
+    group = _g(class_=f"token{hot}", transform=f"translate({at.text()})")
+    radius = size * 0.3
+    group.add(_circle(0, 0, radius))
+    group.add(_text(str(token), 0, radius * 0.25))
+    count = pips(token)
+    spacing = radius * 0.22
+    start = -spacing * (count - 1) / 2
+    for i in range(count):
+        group.add(_circle(start + i * spacing, radius * 0.62, radius * 0.08, "pip"))
+    return group
+
+
+def _harbor(harbor: Harbor, size: float) -> svgwrite.container.Group:
+    group = _g(class_=f"harbor harbor-{css_token(harbor.kind)}", data_port=harbor.key)
+    for end in harbor.ends:
+        group.add(_line(end, harbor.at))
+    group.add(_circle(harbor.at.x, harbor.at.y, size * 0.27, f"res-{css_token(harbor.kind)}"))
+    group.add(_text(harbor.label, harbor.at.x, harbor.at.y + size * 0.07))
+    return group
+
+
+def board_group(board: Board) -> svgwrite.container.Group:
+    """``<g id="board">``: the sea, every hex in terrain colour, ports, and tokens."""
+    group = _g(id="board", class_=f"board game-{css_token(board.game)}")
+    group.add(_rect(0, 0, board.width, board.height, "sea", rx=board.hex_size * 0.4))
+    tiles = _g(class_="tiles")
+    for tile in board.tiles:
+        tiles.add(_tile(tile))
+    group.add(tiles)
+    harbors = _g(class_="harbors")
+    for harbor in board.harbors:
+        harbors.add(_harbor(harbor, board.hex_size))
+    group.add(harbors)
+    tokens = _g(class_="tokens")
+    for tile in board.tiles:
+        if tile.token is not None:
+            tokens.add(token_group(tile.token, tile.center, board.hex_size))
+    group.add(tokens)
+    return group
+
+
+def pieces_group(pieces: Iterable[Piece], hex_size: float) -> svgwrite.container.Group:
+    """``<g id="pieces">`` with one ``<use>`` per piece, in the order given."""
+    group = _g(id="pieces")
+    for piece in pieces:
+        group.add(piece_element(piece, hex_size))
+    return group
+
+
+def board_svg_inner(board: Board) -> str:
+    """The symbol sheet and the board group as markup, for embedding in a page's ``<svg>``."""
+    return str(symbol_sheet().tostring()) + str(board_group(board).tostring())
+
+
+# ---------------------------------------------------------------- header and panel
+
+
+def _dice(group: svgwrite.container.Group, dice: tuple[int, ...], x: float, y: float) -> float:
+    spots = {
+        1: ((0, 0),),
+        2: ((-1, -1), (1, 1)),
+        3: ((-1, -1), (0, 0), (1, 1)),
+        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+        5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+        6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+    }
+    for value in dice:
+        die = _g(class_=f"die-face d{int(value)}", transform=f"translate({num(x + 11)},{num(y + 11)})")
+        die.add(_rect(-11, -11, 22, 22, "die", rx=4))
+        for dx, dy in spots.get(int(value), ()):
+            die.add(_circle(dx * 5.5, dy * 5.5, 2.2, "die-pip"))
+        group.add(die)
+        x += 28
+    return x
+
+
+def header_group(header: Header, action: str, width: float) -> svgwrite.container.Group:
+    group = _g(id="header", class_="hdr")
+    x = 12.0
+    group.add(_text(header.turn, x, 24, "big"))
+    x += 9 * len(header.turn) + 14
+    if header.dice:
+        x = _dice(group, header.dice, x, 8) + 6
+        group.add(_text(f"= {sum(header.dice)}", x, 24, "big"))
+        x += 44
+    group.add(_text(clip(header.acting, 60), x, 24))
+    group.add(_text(header.viewer, width - 12, 24, "viewer"))
+    group.elements[-1]["text-anchor"] = "end"
+    group.add(_text(clip(action, 110), 12, 52, "action"))
+    return group
+
+
+def _row(row: PlayerRow, y: float, width: float) -> svgwrite.container.Group:
+    classes = f"prow seat-row-{row.seat}" + (" current" if row.current else "") + (" out" if row.out else "")
+    group = _g(class_=classes, transform=f"translate(0,{num(y)})")
+    group.add(_rect(0, 0, width, ROW_HEIGHT - 6, "now" if row.current else "row", rx=6))
+    group.add(_rect(8, 8, 14, 14, f"chip seat-{row.seat}", rx=3))
+    group.add(_text(clip(row.name, 34), 28, 20, "name"))
+    score = _text(f"{row.score} VP", width - 10, 20, "score")
+    score["text-anchor"] = "end"
+    group.add(score)
+    if row.hand is not None:
+        x = 10.0
+        for card, count in row.hand:
+            group.add(_rect(x, 30, 12, 12, f"chip res-{css_token(card)}", rx=2))
+            group.add(_text(str(count), x + 15, 41))
+            x += 34
+        group.add(_text(f"({row.hand_count})", x, 41, "dim"))
+    else:
+        group.add(_text(f"{row.hand_count} cards", 10, 41))
+    cards = f"dev {row.card_count}" if row.cards is None else "dev " + (", ".join(row.cards) or "none")
+    bits = [cards] + [f"{s.label} {s.value}" for s in row.stats]
+    group.add(_text(" · ".join(bits), 10, 58, "dim"))
+    tail = list(row.badges)
+    if row.to_move:
+        tail.insert(0, f"to move: {row.to_move}")
+    if row.out:
+        tail.append("resigned")
+    if tail:
+        group.add(_text(" · ".join(tail), 10, 74))
+    return group
+
+
+def panel_group(panel: Panel, x: float, y: float, width: float) -> tuple[svgwrite.container.Group, float]:
+    """``<g id="panel">`` with one row per seat, table facts and recent talk; returns its height."""
+    group = _g(id="panel", class_="pnl", transform=f"translate({num(x)},{num(y)})")
+    cy = 0.0
+    for row in panel.rows:
+        group.add(_row(row, cy, width))
+        cy += ROW_HEIGHT
+    if panel.result:
+        cy += 16
+        group.add(_text(panel.result, 0, cy, "name"))
+    if panel.facts:
+        cy += 20
+        group.add(_text(" · ".join(f"{s.label} {s.value}" for s in panel.facts), 0, cy))
+    for speaker, message in panel.talk:
+        cy += 18
+        group.add(_text(clip(f"{speaker}: {message}", 52), 0, cy, "talk"))
+    return group, cy + 10
+
+
+def frame_svg(board: Board, parts: FrameParts) -> str:
+    """A standalone SVG document for one frame: header, board, pieces and panel."""
+    panel_x = board.width + GAP
+    panel, panel_height = panel_group(parts.panel, panel_x, HEADER_HEIGHT, PANEL_WIDTH)
+    width = panel_x + PANEL_WIDTH + GAP
+    height = HEADER_HEIGHT + max(board.height, panel_height) + GAP
+    drawing = svgwrite.Drawing(size=(num(width), num(height)), debug=False)
+    drawing["viewBox"] = f"0 0 {num(width)} {num(height)}"
+    drawing["class"] = f"replaykit-frame game-{css_token(board.game)}"
+    drawing.defs.add(svgwrite.container.Style(frame_css()))
+    for symbol in symbol_sheet().elements:
+        drawing.defs.add(symbol)
+    drawing.add(_rect(0, 0, width, height, "paper"))
+    drawing.elements[-1]["fill"] = "#fbfaf6"
+    drawing.add(header_group(parts.header, parts.action, width))
+    table = _g(id="table", transform=f"translate(0,{num(HEADER_HEIGHT)})")
+    table.add(board_group(board))
+    table.add(pieces_group(parts.pieces, board.hex_size))
+    drawing.add(table)
+    drawing.add(panel)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + str(drawing.tostring()) + "\n"

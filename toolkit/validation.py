@@ -1,0 +1,217 @@
+"""JSON Schema validation of saves, with every error located by its JSON pointer.
+
+Each game has one schema in ``schemas/`` (draft 2020-12); the parts every
+replaykit save shares live in ``common.json`` and are reached by ``$ref``. All of
+them are loaded from the files into one :class:`referencing.Registry`, so a ``$ref``
+is resolved from disk and never from the network (the registry has no retriever:
+an unknown URI is an error, not a download).
+
+A report lists *errors* (the save breaks its schema) and *warnings* (keys the
+schema does not declare in an object that does not say what to do with extra keys;
+Station Master adds optional intent fields over versions, so those are accepted and
+reported rather than rejected).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from toolkit.canonical import SchemaWalker, escape
+from toolkit.resources import data_dir
+from toolkit.saves import Problem, Save, SaveError, load
+
+SCHEMA_BASE = "https://replaykit.dev/schemas/"
+SCHEMA_FILES = {
+    "pioneers": "pioneers-save.json",
+    "codex": "codex-save.json",
+    "stationmaster": "stationmaster-save.json",
+}
+REPLAYKIT_GAMES = ("codex", "pioneers")
+
+_CODES = {
+    "type": "wrong_type",
+    "required": "missing_field",
+    "dependentRequired": "missing_field",
+    "additionalProperties": "unknown_field",
+    "enum": "bad_value",
+    "const": "bad_value",
+    "minimum": "out_of_range",
+    "maximum": "out_of_range",
+    "exclusiveMinimum": "out_of_range",
+    "exclusiveMaximum": "out_of_range",
+    "minItems": "bad_size",
+    "maxItems": "bad_size",
+    "minLength": "bad_size",
+    "maxLength": "bad_size",
+    "minProperties": "bad_size",
+    "maxProperties": "bad_size",
+    "pattern": "bad_format",
+}
+_LONG_ENUM = 8
+
+
+@lru_cache(maxsize=1)
+def registry() -> Registry[Any]:
+    """Every schema file in the ``schemas`` folder, keyed by its ``$id``."""
+    resources = []
+    for path in sorted(data_dir("schemas").glob("*.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resource = Resource.from_contents(contents, default_specification=DRAFT202012)
+        resources.append((contents["$id"], resource))
+    return Registry().with_resources(resources).crawl()
+
+
+def schema_uri(game: str) -> str:
+    """The ``$id`` of ``game``'s save schema; ``KeyError`` for an unknown game."""
+    return SCHEMA_BASE + SCHEMA_FILES[game]
+
+
+def schema(game: str) -> Any:
+    """The save schema of ``game`` as a JSON object."""
+    return registry().contents(schema_uri(game))
+
+
+@cache
+def validator(game: str) -> Draft202012Validator:
+    return Draft202012Validator(schema(game), registry=registry())
+
+
+@cache
+def walker(game: str) -> SchemaWalker:
+    return SchemaWalker(registry(), schema_uri(game))
+
+
+@dataclass
+class Report:
+    """The result of checking one file."""
+
+    file: str
+    game: str | None = None
+    errors: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "game": self.game,
+            "valid": self.ok,
+            "errors": [p.as_json() for p in self.errors],
+            "warnings": [p.as_json() for p in self.warnings],
+        }
+
+
+def game_problem(save: Save) -> Problem | None:
+    """Why no schema applies to ``save`` (no ``game``, or an unknown one), else ``None``."""
+    if save.kind == "stationmaster":
+        return None
+    if "game" not in save.data:
+        return Problem(
+            save.path,
+            "'game' is a required property (and this is not a Station Master save either)",
+            "missing_field",
+        )
+    game = save.data["game"]
+    if not isinstance(game, str):
+        return Problem(save.path, f"{game!r} is not of type 'string'", "wrong_type", pointer="/game")
+    if game not in REPLAYKIT_GAMES:
+        known = ", ".join(REPLAYKIT_GAMES)
+        message = f"unknown game id {game!r} (known: {known})"
+        return Problem(save.path, message, "unknown_game", pointer="/game")
+    return None
+
+
+def check(save: Save) -> Report:
+    """Validate a loaded save against its game's schema."""
+    report = Report(save.path, save.game or None)
+    missing = game_problem(save)
+    if missing is not None:
+        report.errors.append(missing)
+        return report
+    game = save.game
+    errors = validator(game).iter_errors(save.data)
+    # Dispatch branches may restate a base constraint; report each distinct problem once.
+    report.errors = sorted(set(_problems(save.path, errors)), key=_sort_key)
+    # An object that already has an error (say, an unknown intent type) is not also
+    # nagged about the fields its unknown shape carries.
+    broken = {p.pointer for p in report.errors}
+    report.warnings = [
+        Problem(
+            save.path,
+            f"unknown field {key!r} accepted (the schema does not declare it)",
+            "unknown_field",
+            pointer=f"{pointer}/{escape(key)}",
+            move=_move_of(pointer),
+        )
+        for pointer, key in walker(game).undeclared(save.data)
+        if not any(b == pointer or b.startswith(pointer + "/") for b in broken)
+    ]
+    return report
+
+
+def check_file(path: str) -> Report:
+    """Load and validate one file; an unreadable file is a one-error report."""
+    try:
+        save = load(path)
+    except SaveError as exc:
+        return Report(str(path), None, [exc.problem])
+    return check(save)
+
+
+def canonical_text(save: Save) -> str:
+    """The canonical text of a save whose game is known (see :mod:`toolkit.canonical`)."""
+    return walker(save.game).text(save.data)
+
+
+def _pointer(path: Iterable[Any]) -> str:
+    return "".join(f"/{escape(str(p))}" for p in path)
+
+
+def _move_of(pointer: str) -> int | None:
+    """The 1-based move number a pointer under ``/moves/N`` or ``/history/N`` falls in."""
+    parts = pointer.split("/")
+    if len(parts) > 2 and parts[1] in ("moves", "history") and parts[2].isdigit():
+        return int(parts[2]) + 1
+    return None
+
+
+def _problems(file: str, errors: Iterable[ValidationError]) -> Iterable[Problem]:
+    for error in errors:
+        pointer = _pointer(error.absolute_path)
+        keyword = error.validator
+        if keyword == "additionalProperties" and isinstance(error.instance, dict):
+            declared = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+            for key in error.instance:
+                if key not in declared:
+                    where = f"{pointer}/{escape(key)}"
+                    yield Problem(file, f"unexpected field {key!r}", "unknown_field", where, _move_of(where))
+            continue
+        if keyword is None or (keyword == "not" and error.validator_value == {}):
+            # a `false` or `{"not": {}}` schema: this field may not appear here
+            name = str(error.absolute_path[-1]) if error.absolute_path else "this value"
+            message = f"field {name!r} is not allowed here"
+            yield Problem(file, message, "unknown_field", pointer, _move_of(pointer))
+            continue
+        message = error.message
+        allowed = error.validator_value
+        if keyword == "enum" and isinstance(allowed, list) and len(allowed) > _LONG_ENUM:
+            message = f"{error.instance!r} is not one of the {len(allowed)} allowed values"
+        code = _CODES.get(str(keyword), "schema")
+        yield Problem(file, message, code, pointer, _move_of(pointer))
+
+
+def _sort_key(problem: Problem) -> tuple[Any, ...]:
+    parts = [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in problem.pointer.split("/")[1:]]
+    return (parts, problem.message)
