@@ -1,0 +1,164 @@
+"""Board geometry, ids and the seeded layout of the codex engine."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from toolkit.games.codex import constants as C
+from toolkit.games.codex.board import generate_layout, token_conflict, topology
+
+CAPTURE = Path(__file__).parent / "data" / "play-request-full.json"
+
+
+def capture_board() -> dict:
+    return json.loads(CAPTURE.read_text())["state"]["board"]
+
+
+@pytest.mark.parametrize(
+    ("size", "hexes", "ints", "edges", "coast"),
+    [("standard", 19, 54, 72, 30), ("grand", 37, 96, 132, 42)],
+)
+def test_board_counts(size: str, hexes: int, ints: int, edges: int, coast: int) -> None:
+    """codex-rules §3 (board): hex, intersection, edge and coastal-edge counts per size."""
+    t = topology(size)
+    got = (len(t.hex_ids), len(t.int_ids), len(t.edge_ids), len(t.coastal_cycle))
+    assert got == (hexes, ints, edges, coast)
+
+
+@pytest.mark.parametrize(("size", "rows"), [("standard", [3, 4, 5, 4, 3]), ("grand", [4, 5, 6, 7, 6, 5, 4])])
+def test_board_rows(size: str, rows: list[int]) -> None:
+    """codex-rules §3: the standard board has rows 3-4-5-4-3, the grand one 4-5-6-7-6-5-4."""
+    t = topology(size)
+    per_row = Counter(r for _, r in t.hex_coords)
+    assert [per_row[r] for r in sorted(per_row)] == rows
+
+
+@pytest.mark.parametrize("size", ["standard", "grand"])
+def test_id_scheme(size: str) -> None:
+    """digest §6 (id scheme): corners name their 3 hexes sorted; edges name 2 corners sorted."""
+    t = topology(size)
+    for iid in t.int_ids:
+        parts = iid.split("|")
+        assert len(parts) == 3 and parts == sorted(parts)
+    for e, eid in enumerate(t.edge_ids):
+        a, b = t.edge_ends[e]
+        assert eid == "--".join(sorted((t.int_ids[a], t.int_ids[b])))
+    for i in range(len(t.int_ids)):
+        assert 2 <= len(t.int_edges[i]) <= 3
+        assert 1 <= len(t.int_hexes[i]) <= 3
+
+
+def test_capture_ids_exist_in_standard_board() -> None:
+    """digest §6 (id scheme): every hex, corner and edge id of the real capture is ours."""
+    board = capture_board()
+    t = topology("standard")
+    assert set(board["hexes"]) == set(t.hex_ids)
+    assert set(board["intersections"]) == set(t.int_ids)
+    assert set(board["edges"]) == set(t.edge_ids)
+    for iid, entry in board["intersections"].items():
+        i = t.int_index[iid]
+        assert [t.hex_ids[h] for h in t.int_hexes[i]] == entry["adjacentHexIds"]
+        assert sorted(t.edge_ids[e] for e in t.int_edges[i]) == sorted(entry["adjacentEdgeIds"])
+
+
+def test_tip_edges_match_digest() -> None:
+    """digest §5(b): the six standard corner-tip edges, the top-left one first on the cycle."""
+    t = topology("standard")
+    tips = {t.edge_ids[e] for e in t.tip_edges}
+    assert tips == {
+        "-1,-2|0,-2|0,-3--0,-2|0,-3|1,-3",
+        "2,-2|2,-3|3,-3--2,-2|3,-2|3,-3",
+        "2,0|2,1|3,0--2,0|3,-1|3,0",
+        "-1,3|0,2|0,3--0,2|0,3|1,2",
+        "-2,2|-2,3|-3,3---2,2|-3,2|-3,3",
+        "-2,-1|-2,0|-3,0---2,0|-3,0|-3,1",
+    }
+    assert t.coastal_cycle[0] == t.edge_index["-1,-2|0,-2|0,-3--0,-2|0,-3|1,-3"]
+    assert sorted(t.coastal_cycle.index(e) for e in t.tip_edges) == [0, 5, 10, 15, 20, 25]
+
+
+@pytest.mark.parametrize("size", ["standard", "grand"])
+def test_coastal_cycle_is_a_ring(size: str) -> None:
+    """digest §5(b): consecutive coastal edges share a corner, walking the whole coast once."""
+    t = topology(size)
+    cyc = t.coastal_cycle
+    for k, e in enumerate(cyc):
+        nxt = cyc[(k + 1) % len(cyc)]
+        assert set(t.edge_ends[e]) & set(t.edge_ends[nxt])
+
+
+def test_capture_harbors_sit_on_our_slots() -> None:
+    """digest §5(b): the captured harbors are on coastal indices 2, 6, 8, 12, 16, 18, 22, 26, 28."""
+    t = topology("standard")
+    slots = []
+    for h in capture_board()["harbors"]:
+        a, b = (t.int_index[x] for x in h["intersectionIds"])
+        e = t.edge_between(a, b)
+        assert e is not None
+        slots.append(t.coastal_cycle.index(e))
+    assert sorted(slots) == list(C.HARBOR_SLOTS["standard"])
+
+
+@pytest.mark.parametrize("size", ["standard", "grand"])
+def test_terrain_mix_and_determinism(size: str) -> None:
+    """codex-rules §3: terrain is shuffled deterministically per seed, with the board's mix."""
+    mix = C.STANDARD_MIX if size == "standard" else C.GRAND_MIX
+    one = generate_layout(size, "s1")
+    assert Counter(one.terrain) == Counter(mix)
+    assert generate_layout(size, "s1").terrain == one.terrain
+    assert any(generate_layout(size, f"s{k}").terrain != one.terrain for k in range(2, 6))
+
+
+def test_standard_spiral_order() -> None:
+    """digest §6 item 2: the A-R spiral runs counter-clockwise from the top-left corner hex."""
+    t = topology("standard")
+    expected = "0,-2 -1,-1 -2,0 -2,1 -2,2 -1,2 0,2 1,1 2,0 2,-1 2,-2 1,-2 0,-1 -1,0 -1,1 0,1 1,0 1,-1 0,0"
+    assert [t.hex_ids[h] for h in t.spiral] == expected.split()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_standard_tokens_follow_spiral_skipping_desert(seed: int) -> None:
+    """codex-rules §3 / digest §6 item 2: letters A..R go along the spiral; the desert has none."""
+    t = topology("standard")
+    layout = generate_layout("standard", seed)
+    laid = [layout.tokens[h] for h in t.spiral if layout.terrain[h] != "desert"]
+    assert laid == list(C.SPIRAL_TOKENS)
+    desert = layout.terrain.index("desert")
+    assert layout.tokens[desert] is None
+    assert sorted(v for v in layout.tokens if v is not None) == sorted(C.TOKEN_POOL)
+
+
+def test_grand_tokens_constrained_over_many_seeds() -> None:
+    """codex-rules §3: grand tokens are two pools with equal, 6/8 and 2/12 tokens kept apart."""
+    t = topology("grand")
+    for seed in range(1000):
+        layout = generate_layout("grand", seed)
+        assert sorted(v for v in layout.tokens if v is not None) == sorted(C.TOKEN_POOL * 2)
+        for h, v in enumerate(layout.tokens):
+            if v is None:
+                assert layout.terrain[h] == "desert"
+                continue
+            for n in t.hex_neighbors[h]:
+                w = layout.tokens[n]
+                assert w is None or not token_conflict(v, w), (seed, h, n)
+
+
+@pytest.mark.parametrize("size", ["standard", "grand"])
+@pytest.mark.parametrize("seed", range(10))
+def test_harbor_rules(size: str, seed: int) -> None:
+    """codex-rules §3 (harbors): 9 harbors, coastal edges only, never on a tip, none sharing a corner."""
+    t = topology(size)
+    layout = generate_layout(size, seed)
+    assert len(layout.harbors) == 9
+    assert Counter(h.kind for h in layout.harbors) == Counter(C.HARBOR_TYPES)
+    corners: list[int] = []
+    for h in layout.harbors:
+        assert h.edge in t.coastal_cycle
+        assert h.edge not in t.tip_edges
+        assert set(h.intersections) == set(t.edge_ends[h.edge])
+        corners.extend(h.intersections)
+    assert len(corners) == len(set(corners))

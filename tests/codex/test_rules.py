@@ -1,0 +1,568 @@
+"""Robber, building, knights, berserker, longest road, maritime trade and victory."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from codex_helpers import corners_of, give, in_action, knight, path, play, put, road
+
+from toolkit.games.base import IllegalMove
+from toolkit.games.codex import GAME, berserker, engine, longest_road, maritime, robber
+from toolkit.games.codex import constants as C
+from toolkit.games.codex.state import State, digest
+
+CENTRE = 0  # index into hex_intersections of hex 0,0 (its top corner)
+
+
+def centre(state: State) -> int:
+    return state.topo.hex_intersections[state.topo.hex_index["0,0"]][CENTRE]
+
+
+# ------------------------------------------------------------------------------ robber
+
+
+def test_seven_opens_one_discard_with_thresholds() -> None:
+    """rules §7.1: threshold 7 + 2 per wall; floor(hand/2); one simultaneous discardResources."""
+    state = in_action()
+    give(state, 0, ore=8)  # 8 > 7: owes 4
+    give(state, 1, ore=8, coin=1)  # 9 with one wall (threshold 9): owes nothing
+    i = centre(state)
+    put(state, 1, i, "city", wall=True)
+    give(state, 2, grain=3)
+    robber.open_discards(state, [0, 1, 2], "robber")
+    assert state.pending is not None
+    assert state.pending["actingPlayerId"] is None
+    assert state.pending["payload"]["required"] == {"p1": 4}
+    assert state.pending["allowedPlayerIds"] == ["p1"]
+
+
+def test_discard_narrows_allowed_but_keeps_snapshot() -> None:
+    """rules §7.1: paying removes the player from allowedPlayerIds; discardId and required never change."""
+    state = in_action()
+    give(state, 0, ore=8)
+    give(state, 1, wool=10)
+    robber.open_discards(state, [0, 1, 2], "robber")
+    assert state.pending is not None
+    snap = dict(state.pending["payload"])
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "discardHalf", cards=["ore"] * 3)
+    assert err.value.code == "wrong_discard_count"
+    play(state, 1, "discardHalf", cards=["wool"] * 5)
+    assert state.pending is not None and state.pending["allowedPlayerIds"] == ["p1"]
+    assert state.pending["payload"] == snap
+    play(state, 0, "discardHalf", cards=["ore"] * 4)
+    assert state.pending is None and state.players[0].res["ore"] == 4
+
+
+def test_inactive_robber_seven_is_discards_only() -> None:
+    """rules §7.2: before the first attack a 7 opens discards but no robber move."""
+    state = in_action()
+    state.queue = [{"task": "seven"}]
+    from toolkit.games.codex.flow import pump
+
+    pump(state)
+    assert state.pending is None and not state.robber_active
+
+
+def test_active_robber_moves_to_any_other_land_hex() -> None:
+    """rules §7.2: the robber moves to any land hex but its own; the desert is allowed."""
+    state = in_action()
+    state.robber_active = True
+    desert = state.terrain.index("desert")
+    other = 0 if desert != 0 else 1
+    state.robber_hex = other
+    state.queue = [{"task": "robber"}]
+    from toolkit.games.codex.flow import pump
+
+    pump(state)
+    assert state.pending is not None and state.pending["type"] == "chooseRobberHex"
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "chooseRobberHex", hexId=state.topo.hex_ids[other])
+    assert err.value.code == "same_hex"
+    play(state, 0, "chooseRobberHex", hexId=state.topo.hex_ids[desert])
+    assert state.robber_hex == desert and state.pending is None
+
+
+def test_steal_key_and_card_order() -> None:
+    """rules §7.3: the stolen card is drawn with key '<seed>:steal:<ordinal>:<victimId>' over
+    lumber, brick, wool, grain, ore, coin, paper, cloth; the ordinal then advances."""
+    state = in_action(seed="steal-seed")
+    state.steal_ordinal = 5
+    give(state, 1, ore=1, lumber=2, coin=1, cloth=3)
+    flat = ["lumber"] * 2 + ["ore"] + ["coin"] + ["cloth"] * 3
+    word = int.from_bytes(hashlib.sha256(b"steal-seed:steal:5:p2:0").digest()[:8], "big")
+    span = 1 << 64
+    assert word < span - span % len(flat)  # no rejection for this key
+    expected = flat[word % len(flat)]
+    robber.steal(state, 0, 1)
+    assert state.players[0].material(expected) == 1
+    assert state.steal_ordinal == 6
+
+
+def test_two_victims_open_choose_steal_target() -> None:
+    """rules §7.3: several eligible victims -> chooseStealTarget; empty hands are not eligible."""
+    state = in_action()
+    h = state.topo.hex_index["0,0"]
+    corners = state.topo.hex_intersections[h]
+    put(state, 1, corners[0])
+    put(state, 2, corners[3])
+    give(state, 1, ore=1)
+    assert robber.steal_targets(state, h) == [1]
+    give(state, 2, wool=1)
+    state.robber_active, state.robber_hex = True, state.terrain.index("desert")
+    state.queue = [{"task": "robber"}]
+    from toolkit.games.codex.flow import pump
+
+    pump(state)
+    play(state, 0, "chooseRobberHex", hexId="0,0")
+    assert state.pending is not None and state.pending["payload"] == {"eligiblePlayerIds": ["p2", "p3"]}
+    play(state, 0, "chooseStealTarget", targetPlayerId="p3")
+    assert state.players[0].res["wool"] == 1 and state.pending is None
+
+
+def test_chase_robber_needs_active_adjacent_knight() -> None:
+    """rules §7.4: an active, unused, not-just-activated knight next to the robber chases it."""
+    state = in_action()
+    state.robber_active = True
+    h = state.topo.hex_index["0,0"]
+    state.robber_hex = h
+    corner = state.topo.hex_intersections[h][0]
+    kid = knight(state, 0, corner)
+    state.players[0].knights_activated.append(kid)
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "chaseRobber", knightId=kid)
+    assert err.value.code == "knight_just_activated"
+    state.players[0].knights_activated.clear()
+    play(state, 0, "chaseRobber", knightId=kid)
+    assert state.pending is not None and state.pending["type"] == "chooseRobberDestination"
+    assert not state.knights[kid].active and kid in state.players[0].knight_actions_used
+    play(state, 0, "chaseRobber", hexId=state.topo.hex_ids[state.terrain.index("desert")])
+    assert state.pending is None
+
+
+# ---------------------------------------------------------------------------- building
+
+
+def test_road_connects_through_own_knight_not_opponent_piece() -> None:
+    """rules §9.2: own building/knight connects; an opponent piece severs the chain."""
+    state = in_action()
+    give(state, 0, brick=5, lumber=5)
+    start = centre(state)
+    edges = path(state, start, 2)
+    a, mid, end = corners_of(state, edges, start)
+    road(state, 0, edges[0])
+    put(state, 1, mid)
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "buildRoad", edgeId=state.topo.edge_ids[edges[1]])
+    assert err.value.code == "not_connected"
+    state.b_type[mid], state.b_owner[mid] = None, -1
+    knight(state, 0, mid)
+    play(state, 0, "buildRoad", edgeId=state.topo.edge_ids[edges[1]])
+    assert state.road[edges[1]] == 0
+
+
+def test_road_supply_checked_before_cost() -> None:
+    """rules §9.2: with no roads in supply the refusal is about supply, not cost."""
+    state = in_action()
+    start = centre(state)
+    put(state, 0, start)
+    state.players[0].roads = 0
+    e = state.topo.int_edges[start][0]
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "buildRoad", edgeId=state.topo.edge_ids[e])
+    assert err.value.code == "no_pieces_left"
+
+
+def test_settlement_rules() -> None:
+    """rules §9.3: empty corner, distance rule (knights ignored), own road beside it, cost paid."""
+    state = in_action()
+    start = centre(state)
+    edges = path(state, start, 2)
+    _, mid, end = corners_of(state, edges, start)
+    road(state, 0, edges[0])
+    road(state, 0, edges[1])
+    give(state, 0, brick=2, lumber=2, wool=2, grain=2)
+    put(state, 1, start)
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "buildSettlement", intersectionId=state.topo.int_ids[mid])
+    assert err.value.code == "distance_rule"
+    knight(state, 0, end)
+    with pytest.raises(IllegalMove) as err2:
+        play(state, 0, "buildSettlement", intersectionId=state.topo.int_ids[end])
+    assert err2.value.code == "occupied"
+    state.knight_at[end] = None
+    play(state, 0, "buildSettlement", intersectionId=state.topo.int_ids[end])
+    assert state.b_type[end] == "settlement" and state.players[0].res["brick"] == 1
+
+
+def test_city_upgrade_swaps_supply() -> None:
+    """rules §9.4: a city replaces your settlement; the settlement returns to supply."""
+    state = in_action()
+    i = centre(state)
+    put(state, 0, i)
+    give(state, 0, ore=3, grain=2)
+    s0, c0 = state.players[0].settlements, state.players[0].cities
+    play(state, 0, "buildCity", intersectionId=state.topo.int_ids[i])
+    assert state.b_type[i] == "city"
+    assert (state.players[0].settlements, state.players[0].cities) == (s0 + 1, c0 - 1)
+
+
+def test_sideways_city_must_be_rebuilt_first() -> None:
+    """rules §9.4 / §8.5: a sideways city piece is the next settlement upgraded, using no supply."""
+    state = in_action()
+    a = centre(state)
+    b = state.topo.hex_intersections[state.topo.hex_index["0,0"]][3]
+    put(state, 0, a, "city")
+    put(state, 0, b)
+    state.players[0].settlements = 0
+    berserker.downgrade(state, a)
+    assert state.b_sideways[a] and state.b_type[a] == "settlement"
+    give(state, 0, ore=6, grain=4)
+    state.players[0].cities = 0
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "buildCity", intersectionId=state.topo.int_ids[b])
+    assert err.value.code == "rebuild_sideways_first"
+    play(state, 0, "buildCity", intersectionId=state.topo.int_ids[a])
+    assert state.b_type[a] == "city" and not state.b_sideways[a] and state.players[0].cities == 0
+
+
+def test_wall_limits() -> None:
+    """rules §9.5: a wall goes on your own unwalled city; supply and at most 3 on the board."""
+    state = in_action()
+    i = centre(state)
+    put(state, 0, i, "city")
+    give(state, 0, brick=4)
+    play(state, 0, "buildCityWall", intersectionId=state.topo.int_ids[i])
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "buildCityWall", intersectionId=state.topo.int_ids[i])
+    assert err.value.code == "has_wall"
+    assert robber.discard_threshold(state, 0) == 9
+
+
+# ----------------------------------------------------------------------------- knights
+
+
+def test_recruit_basic_inactive_next_to_road() -> None:
+    """rules §10.2: a basic knight, inactive, on an empty corner touching your road."""
+    state = in_action()
+    start = centre(state)
+    e = state.topo.int_edges[start][0]
+    road(state, 0, e)
+    give(state, 0, ore=2, wool=2)
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "recruitKnight", intersectionId=state.topo.int_ids[start], level="strong")
+    assert err.value.code == "bad_level"
+    play(state, 0, "recruitKnight", intersectionId=state.topo.int_ids[start])
+    kid = state.knight_at[start]
+    assert kid is not None and not state.knights[kid].active and state.knights[kid].level == "basic"
+
+
+def test_activated_knight_cannot_act_same_turn() -> None:
+    """rules §10.3: activation costs 1 grain, once per turn; the knight cannot act this turn."""
+    state = in_action()
+    start = centre(state)
+    edges = path(state, start, 1)
+    road(state, 0, edges[0])
+    kid = knight(state, 0, start, active=False)
+    give(state, 0, grain=2)
+    play(state, 0, "activateKnight", knightId=kid)
+    dest = state.topo.other_end(edges[0], start)
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "moveKnight", knightId=kid, intersectionId=state.topo.int_ids[dest])
+    assert err.value.code == "knight_just_activated"
+
+
+def test_mighty_needs_politics_three() -> None:
+    """rules §10.4 / §13.2: strong to mighty needs politics level 3; one promotion per knight per turn."""
+    state = in_action()
+    kid = knight(state, 0, centre(state), level="strong")
+    give(state, 0, ore=3, wool=3)
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "promoteKnight", knightId=kid)
+    assert err.value.code == "needs_politics"
+    state.players[0].levels["politics"] = 3
+    play(state, 0, "promoteKnight", knightId=kid)
+    assert state.knights[kid].level == "mighty"
+    assert state.players[0].knights == {"basic": 2, "strong": 2, "mighty": 1}
+    other = knight(state, 0, state.topo.hex_intersections[state.topo.hex_index["0,0"]][3])
+    play(state, 0, "promoteKnight", knightId=other)
+    with pytest.raises(IllegalMove) as err2:
+        play(state, 0, "promoteKnight", knightId=other)
+    assert err2.value.code == "knight_already_promoted"
+
+
+def test_move_search_stops_at_opponent_pieces() -> None:
+    """rules §10.5: reach follows own roads; opponent-occupied corners are reached but not passed."""
+    state = in_action()
+    start = centre(state)
+    edges = path(state, start, 3)
+    cs = corners_of(state, edges, start)
+    for e in edges:
+        road(state, 0, e)
+    kid = knight(state, 0, start)
+    put(state, 1, cs[1])
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "moveKnight", knightId=kid, intersectionId=state.topo.int_ids[cs[2]])
+    assert err.value.code == "not_reachable"
+    state.b_type[cs[1]], state.b_owner[cs[1]] = None, -1
+    play(state, 0, "moveKnight", knightId=kid, intersectionId=state.topo.int_ids[cs[3]])
+    assert state.knight_at[cs[3]] == kid and not state.knights[kid].active
+
+
+def test_displace_needs_stronger_and_retreat_choice_goes_to_owner() -> None:
+    """rules §10.6: strictly stronger displaces; 2+ retreat spots -> chooseKnightRetreat for the owner;
+    the retreating knight keeps its active state."""
+    state = in_action()
+    start = centre(state)
+    edges = path(state, start, 2)
+    cs = corners_of(state, edges, start)
+    for e in edges:
+        road(state, 0, e)
+    attacker = knight(state, 0, start, level="basic")
+    victim = knight(state, 1, cs[2], level="basic")
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "displaceKnight", knightId=attacker, intersectionId=state.topo.int_ids[cs[2]])
+    assert err.value.code == "too_weak"
+    state.knights[attacker].level = "strong"
+    # the victim's owner has two roads leaving cs[2] (not ours)
+    theirs = [e for e in state.topo.int_edges[cs[2]] if state.road[e] == -1]
+    for e in theirs:
+        road(state, 1, e)
+    play(state, 0, "displaceKnight", knightId=attacker, intersectionId=state.topo.int_ids[cs[2]])
+    assert state.pending is not None and state.pending["type"] == "chooseKnightRetreat"
+    assert state.pending["allowedPlayerIds"] == ["p2"]
+    spot = state.pending["payload"]["eligibleIntersectionIds"][0]
+    play(state, 1, "displaceKnight", intersectionId=spot)
+    assert state.knight_at[state.topo.int_index[spot]] == victim and state.knights[victim].active
+
+
+def test_displaced_knight_without_retreat_returns_to_supply() -> None:
+    """rules §10.6: with no retreat spot the displaced knight returns to its owner's supply."""
+    state = in_action()
+    start = centre(state)
+    edges = path(state, start, 1)
+    road(state, 0, edges[0])
+    attacker = knight(state, 0, start, level="mighty")
+    target = state.topo.other_end(edges[0], start)
+    victim = knight(state, 1, target)
+    play(state, 0, "displaceKnight", knightId=attacker, intersectionId=state.topo.int_ids[target])
+    assert victim not in state.knights and state.players[1].knights["basic"] == 2
+
+
+# --------------------------------------------------------------------------- berserker
+
+
+def test_sole_defender_gets_token_and_bookkeeping() -> None:
+    """rules §8.2-8.4, §8.6: cities vs active knights; sole top defender earns a token; all knights
+    deactivate; the track resets; the first attack puts the robber on the desert."""
+    state = in_action()
+    put(state, 1, centre(state), "city")
+    k = knight(state, 2, state.topo.hex_intersections[state.topo.hex_index["0,0"]][3])
+    state.berserker_pos = 6
+    tasks, _ = berserker.advance(state)
+    assert tasks == [] and state.players[2].vp_tokens == 1
+    assert state.last_attack is not None and state.last_attack["result"] == "repelled"
+    assert state.last_attack["defenderPlayerId"] == "p3"
+    assert not state.knights[k].active and state.berserker_pos == 0
+    assert state.robber_active and state.robber_hex == state.terrain.index("desert")
+
+
+def test_zero_defence_is_an_all_player_tie() -> None:
+    """rules §8.4 / digest §7 item 5: 0 vs 0 repels with no token; everyone chooses a deck."""
+    state = in_action()
+    tasks, _ = berserker.attack(state)
+    assert [t["seat"] for t in tasks] == [0, 1, 2]
+    assert all(t["task"] == "chooseProgressDeck" for t in tasks)
+    assert state.last_attack is not None and state.last_attack["defenderPlayerId"] is None
+
+
+def test_pillage_lowest_contributor_metropolis_immune() -> None:
+    """rules §8.5: the lowest contributors with a non-metropolis city lose one; a single candidate is
+    downgraded at once and its wall returns; metropolises are immune."""
+    state = in_action()
+    h = state.topo.hex_intersections
+    a = h[state.topo.hex_index["0,0"]][0]
+    b = h[state.topo.hex_index["0,-2"]][0]
+    c = h[state.topo.hex_index["0,2"]][3]
+    put(state, 0, a, "city", wall=True)
+    put(state, 1, b, "city")
+    state.b_metro[b] = "science"
+    put(state, 2, c, "city")
+    knight(state, 2, h[state.topo.hex_index["-2,0"]][0])
+    tasks, _ = berserker.attack(state)
+    assert tasks == []
+    assert state.b_type[a] == "settlement" and state.players[0].walls == 3
+    assert state.b_type[b] == "city" and state.b_type[c] == "city"
+    assert state.last_attack is not None and state.last_attack["autoPillagedPlayerIds"] == ["p1"]
+
+
+def test_attack_choice_defers_production() -> None:
+    """rules §8.1 / digest §7 item 4: production for the same roll waits for the pillage choice."""
+    state = in_action()
+    hx = state.topo.hex_intersections
+    a = hx[state.topo.hex_index["0,0"]][0]
+    b = hx[state.topo.hex_index["0,2"]][3]
+    put(state, 0, a, "city")
+    put(state, 0, b, "city")
+    h = state.topo.hex_index["0,0"]
+    state.terrain[h], state.tokens[h] = "hills", 99
+    state.queue = []
+    tasks, _ = berserker.attack(state)
+    state.queue = tasks + [{"task": "production", "sum": 99}]
+    from toolkit.games.codex.flow import pump
+
+    pump(state)
+    assert state.pending is not None and state.pending["type"] == "choosePillageCity"
+    assert state.players[0].res["brick"] == 0
+    play(state, 0, "choosePillageCity", intersectionId=state.topo.int_ids[b])
+    assert state.players[0].res["brick"] == 2  # city on hills still a city at a
+
+
+# ------------------------------------------------------------------------ longest road
+
+
+def test_longest_road_minimum_and_ties() -> None:
+    """rules §11.1-11.3: at least 5; a strict leader holds; a tie keeps the holder; else unclaimed."""
+    state = in_action()
+    mine = path(state, centre(state), 5)
+    for e in mine[:4]:
+        road(state, 0, e)
+    longest_road.recompute(state)
+    assert state.longest_holder is None
+    road(state, 0, mine[4])
+    longest_road.recompute(state)
+    assert state.longest_holder == 0
+    far = state.topo.hex_intersections[state.topo.hex_index["0,-2"]][0]
+    theirs = [e for e in path(state, far, 5)]
+    assert not set(theirs) & set(mine)
+    for e in theirs:
+        road(state, 1, e)
+    longest_road.recompute(state)
+    assert state.longest_holder == 0
+    state.longest_holder = None
+    longest_road.recompute(state)
+    assert state.longest_holder is None
+
+
+def test_opponent_piece_breaks_road() -> None:
+    """rules §11.2: an opponent building or knight on a corner splits the road there."""
+    state = in_action()
+    start = centre(state)
+    edges = path(state, start, 5)
+    for e in edges:
+        road(state, 0, e)
+    assert longest_road.road_length(state, 0) == 5
+    cs = corners_of(state, edges, start)
+    knight(state, 1, cs[2])
+    assert longest_road.road_length(state, 0) == 3
+    knight(state, 0, cs[3])
+    assert longest_road.road_length(state, 0) == 3
+
+
+# ----------------------------------------------------------------------------- maritime
+
+
+def test_maritime_rates_and_bundles() -> None:
+    """rules §12.2: 4:1 base, 3:1 generic harbor, 2:1 resource harbor; bundles pay rate x total."""
+    state = in_action()
+    give(state, 0, ore=8)
+    assert maritime.rate(state, 0, "ore") == 4
+    play(state, 0, "maritimeTrade", offer={"type": "ore", "count": 8},
+         want={"type": "grain", "count": 1}, additionalWants=[{"type": "coin", "count": 1}])
+    assert state.players[0].res["grain"] == 1 and state.players[0].com["coin"] == 1
+    generic = next(h for h in state.harbors if h.kind == "3:1")
+    put(state, 0, generic.intersections[0])
+    assert maritime.rate(state, 0, "ore") == 3
+    special = next(h for h in state.harbors if h.kind == "wool")
+    put(state, 0, special.intersections[0])
+    assert maritime.rate(state, 0, "wool") == 2
+    state.players[0].levels["trade"] = 3
+    assert maritime.rate(state, 0, "cloth") == 2
+
+
+def test_maritime_rejects_wrong_rate_and_empty_bank() -> None:
+    """rules §12.2: the offer must equal rate x wanted cards; each wanted type must be in the bank."""
+    state = in_action()
+    give(state, 0, ore=8)
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "maritimeTrade", offer={"type": "ore", "count": 3}, want={"type": "grain", "count": 1})
+    assert err.value.code == "wrong_rate"
+    state.bank["grain"] = 0
+    with pytest.raises(IllegalMove) as err2:
+        play(state, 0, "maritimeTrade", offer={"type": "ore", "count": 4}, want={"type": "grain", "count": 1})
+    assert err2.value.code == "bank_empty"
+
+
+# ------------------------------------------------------------------------------ victory
+
+
+def test_win_only_for_current_player_after_action() -> None:
+    """rules §15.2: reaching the target on your own action wins at once."""
+    state = in_action(victoryPointsTarget=3)
+    put(state, 0, centre(state), "city")
+    give(state, 0, ore=3, grain=2)
+    other = state.topo.hex_intersections[state.topo.hex_index["0,2"]][3]
+    put(state, 0, other)
+    play(state, 0, "buildCity", intersectionId=state.topo.int_ids[other])
+    assert state.phase == "gameOver" and state.winner == 0
+
+
+def test_off_turn_crossing_wins_at_turn_start() -> None:
+    """rules §15.2: a player over the target off-turn wins when their turn begins."""
+    state = in_action(victoryPointsTarget=2)
+    put(state, 1, centre(state), "city")
+    assert state.phase == "action"
+    play(state, 0, "endTurn")
+    assert state.phase == "gameOver" and state.winner == 1
+
+
+def test_resign_strict_maximum_and_cleanup() -> None:
+    """rules §15.3: resign ends the game; strict VP leader wins, a tie none; the pending clears."""
+    state = in_action()
+    put(state, 1, centre(state))
+    give(state, 0, ore=10)
+    robber.open_discards(state, [0], "robber")
+    play(state, 2, "resign")
+    assert state.phase == "gameOver" and state.winner == 1 and state.pending is None
+    tie = in_action()
+    play(tie, 0, "resign")
+    assert tie.winner is None
+    assert GAME.legal_moves(tie, 1) == []
+    with pytest.raises(IllegalMove) as err:
+        play(tie, 1, "endTurn")
+    assert err.value.code == "game_over"
+
+
+# ------------------------------------------------------------------------------- engine
+
+
+@pytest.mark.parametrize("kind", engine.NOT_YET_HANDLED)
+def test_part_two_types_are_unknown_actions(kind: str) -> None:
+    """digest §1: the 36 types; those without a handler yet are refused as unknown_action."""
+    state = in_action()
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, kind)
+    assert err.value.code == "unknown_action"
+
+
+def test_dispatch_covers_thirty_six_types() -> None:
+    """digest §1-§2: 36 action types and 20 pending types, handled or listed as remaining."""
+    assert len(C.ACTION_TYPES) == 36 == len(set(C.ACTION_TYPES))
+    assert len(C.PENDING_TYPES) == 20 == len(set(C.PENDING_TYPES))
+    assert set(engine.DISPATCH) | set(engine.NOT_YET_HANDLED) == set(C.ACTION_TYPES)
+
+
+def test_pending_locks_other_actions_and_state_unchanged() -> None:
+    """rules §5.5: with a decision open only its answers are accepted; a refusal changes nothing."""
+    state = in_action()
+    give(state, 0, ore=10, brick=2, lumber=2)
+    robber.open_discards(state, [0], "robber")
+    before = digest(state)
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, "endTurn")
+    assert err.value.code == "pending_open"
+    with pytest.raises(IllegalMove):
+        play(state, 0, "discardHalf", cards=["coin"] * 6)
+    assert digest(state) == before
+    assert {m["type"] for m in GAME.legal_moves(state, 0)} == {"discardHalf"}

@@ -1,0 +1,189 @@
+"""Applying wire actions and listing legal ones.
+
+A move is a wire action ``{"playerId", "type", "payload"}``. :data:`DISPATCH` maps every
+action type this engine handles to its handler and its candidate generator; a type missing
+from it (the city-improvement, progress-card, domestic-trade and standing-want families,
+which a later part adds) is refused as ``unknown_action``.
+
+Every handler validates completely before it changes anything. After a handler ran, the
+engine runs queued tasks while no decision is open, checks the current player's victory and
+advances ``state.version``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from toolkit.games.base import IllegalMove
+from toolkit.games.codex import (
+    berserker,
+    building,
+    decks,
+    dice,
+    knights,
+    maritime,
+    production,
+    robber,
+    setup,
+    victory,
+)
+from toolkit.games.codex import constants as C
+from toolkit.games.codex.flow import META_ACTIONS, PENDING_ANSWERS, allowed_seats, pump
+from toolkit.games.codex.state import State
+
+Handler = Callable[[State, int, dict[str, Any]], list[dict[str, Any]]]
+Candidates = Callable[[State, int], list[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    handler: Handler
+    candidates: Candidates | None  # None: never offered to bots (resign)
+    section: str
+
+
+def _none(state: State, seat: int) -> list[dict[str, Any]]:
+    return []
+
+
+def _resign(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
+    return victory.resign(state, seat)
+
+
+def _roll_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    try:
+        dice.check_roll(state, seat)
+    except IllegalMove:
+        return []
+    return [{}]
+
+
+def _end_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    if state.pending is None and state.phase == "action" and seat == state.current:
+        return [{}]
+    return []
+
+
+DISPATCH: dict[str, ActionSpec] = {
+    "placeSetupBuilding": ActionSpec(setup.place_setup_building, setup.setup_building_candidates, "§4.2-4.5"),
+    "placeSetupRoad": ActionSpec(setup.place_setup_road, setup.setup_road_candidates, "§4.2"),
+    "rollDice": ActionSpec(dice.roll_dice, _roll_candidates, "§5.1, §6"),
+    "endTurn": ActionSpec(dice.end_turn, _end_candidates, "§5.3"),
+    "resign": ActionSpec(_resign, None, "§5.4, §15.3"),
+    "discardHalf": ActionSpec(robber.discard_half, robber.discard_candidates, "§7.1"),
+    "chooseRobberHex": ActionSpec(robber.choose_robber_hex, robber.robber_hex_candidates, "§7.2"),
+    "chooseStealTarget": ActionSpec(robber.choose_steal_target, robber.steal_target_candidates, "§7.3"),
+    "chaseRobber": ActionSpec(robber.chase_robber, robber.chase_candidates, "§7.4"),
+    "buildRoad": ActionSpec(building.build_road, building.road_candidates, "§9.2"),
+    "buildSettlement": ActionSpec(building.build_settlement, building.settlement_candidates, "§9.3"),
+    "buildCity": ActionSpec(building.build_city, building.city_candidates, "§9.4"),
+    "buildCityWall": ActionSpec(building.build_city_wall, building.wall_candidates, "§9.5"),
+    "recruitKnight": ActionSpec(
+        knights.recruit_knight, lambda s, p: knights.simple_candidates(s, p, "recruitKnight"), "§10.2"
+    ),
+    "activateKnight": ActionSpec(
+        knights.activate_knight, lambda s, p: knights.simple_candidates(s, p, "activateKnight"), "§10.3"
+    ),
+    "promoteKnight": ActionSpec(
+        knights.promote_knight, lambda s, p: knights.simple_candidates(s, p, "promoteKnight"), "§10.4"
+    ),
+    "moveKnight": ActionSpec(knights.move_knight, knights.move_candidates, "§10.5"),
+    "displaceKnight": ActionSpec(knights.displace_knight, knights.displace_candidates, "§10.6"),
+    "maritimeTrade": ActionSpec(maritime.maritime_trade, maritime.trade_candidates, "§12.2"),
+    "chooseScienceBonusResource": ActionSpec(
+        production.choose_science_bonus, production.science_bonus_candidates, "§6.5, §13.2"
+    ),
+    "choosePillageCity": ActionSpec(berserker.choose_pillage_city, berserker.pillage_candidates, "§8.5"),
+    "chooseProgressDeck": ActionSpec(decks.choose_progress_deck, decks.choose_deck_candidates, "§8.4"),
+    "discardProgress": ActionSpec(decks.discard_progress, decks.discard_progress_candidates, "§6.2, §14"),
+}
+
+NOT_YET_HANDLED: tuple[str, ...] = tuple(t for t in C.ACTION_TYPES if t not in DISPATCH)
+
+PENDING_HANDLED: tuple[str, ...] = (
+    "placeSetupRoad", "discardResources", "chooseRobberHex", "chooseStealTarget", "chooseRobberDestination",
+    "scienceLevel3Bonus", "choosePillageCity", "chooseProgressDeck", "discardProgress", "chooseKnightRetreat",
+)
+
+
+def parse_move(state: State, move: Any) -> tuple[int, str, dict[str, Any]]:
+    if not isinstance(move, dict):
+        raise IllegalMove("bad_move", "a move is an object {playerId, type, payload}")
+    player_id = move.get("playerId")
+    kind = move.get("type")
+    payload = move.get("payload", {})
+    if not isinstance(player_id, str):
+        raise IllegalMove("bad_move", "the move needs a string playerId")
+    seat = state.seat_of_id(player_id)
+    if seat is None:
+        raise IllegalMove("unknown_player", f"no player {player_id!r} in this game")
+    if not isinstance(kind, str):
+        raise IllegalMove("bad_move", "the move needs a string type")
+    if not isinstance(payload, dict):
+        raise IllegalMove("bad_payload", "payload must be an object")
+    return seat, kind, payload
+
+
+def apply(state: State, move: Any) -> list[dict[str, Any]]:
+    seat, kind, payload = parse_move(state, move)
+    if state.phase == "gameOver":
+        raise IllegalMove("game_over", "the game is over")
+    spec = DISPATCH.get(kind)
+    if spec is None:
+        if kind in C.ACTION_TYPES:
+            raise IllegalMove("unknown_action", f"action type {kind!r} is not handled by this engine yet")
+        raise IllegalMove("unknown_action", f"unknown action type {kind!r}")
+    if state.pending is not None and kind not in META_ACTIONS:
+        answers = PENDING_ANSWERS.get(state.pending["type"], ())
+        if kind not in answers:
+            raise IllegalMove(
+                "pending_open",
+                f"the open {state.pending['type']} decision is answered by {', '.join(answers)}",
+            )
+    events = spec.handler(state, seat, payload)
+    pump(state)
+    victory.check_current(state)
+    state.version += 1
+    return events
+
+
+def to_move(state: State) -> list[int]:
+    if state.phase == "gameOver":
+        return []
+    if state.pending is not None:
+        seats = allowed_seats(state)
+        acting = state.pending.get("actingPlayerId")
+        if state.pending["type"] == "domesticTradeResponse" and acting is not None:
+            s = state.seat_of_id(acting)
+            if s is not None and s not in seats:
+                seats.append(s)
+        return sorted(seats)
+    return [state.current]
+
+
+def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every listed candidate for ``seat`` as a move record (``resign`` is never listed)."""
+    if state.phase == "gameOver" or seat not in to_move(state):
+        return []
+    if state.pending is not None:
+        kinds = list(PENDING_ANSWERS.get(state.pending["type"], ()))
+    else:
+        kinds = [k for k in DISPATCH if k not in PENDING_ANSWERS_ONLY]
+    pid = state.players[seat].id
+    out: list[dict[str, Any]] = []
+    for kind in kinds:
+        spec = DISPATCH.get(kind)
+        if spec is None or spec.candidates is None:
+            continue
+        for payload in spec.candidates(state, seat):
+            out.append({"playerId": pid, "type": kind, "payload": payload})
+    return out
+
+
+# Types that exist only as answers to a decision (never offered with the slot empty).
+PENDING_ANSWERS_ONLY = frozenset({
+    "placeSetupRoad", "discardHalf", "chooseRobberHex", "chooseStealTarget", "chooseScienceBonusResource",
+    "choosePillageCity", "chooseProgressDeck", "discardProgress", "chooseMetropolisCity",
+})

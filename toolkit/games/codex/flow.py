@@ -1,0 +1,206 @@
+"""The single pending-decision slot, the task queue behind it, and shared checks.
+
+At most one decision is open (``state.pending``, in wire form). Whatever must happen after
+it is a list of *tasks* in ``state.queue`` (plain JSON dicts, so saves replay and digests
+compare). When the slot is empty the engine runs queued tasks in order until one of them
+opens a new decision or the queue runs dry: a production roll that triggered a berserker
+pillage choice, for instance, queues ``production`` behind the choice and pays out after it.
+
+Each rule module registers its task handlers here with :func:`task`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from toolkit.games.base import IllegalMove
+from toolkit.games.codex.state import Knight, Player, State
+
+Task = dict[str, Any]
+TASKS: dict[str, Callable[[State, Task], None]] = {}
+
+# Which action types answer each pending type (rules §16, digest §2).
+PENDING_ANSWERS: dict[str, tuple[str, ...]] = {
+    "placeSetupRoad": ("placeSetupRoad",),
+    "discardResources": ("discardHalf",),
+    "chooseRobberHex": ("chooseRobberHex",),
+    "chooseStealTarget": ("chooseStealTarget",),
+    "chooseRobberDestination": ("chaseRobber",),
+    "scienceLevel3Bonus": ("chooseScienceBonusResource",),
+    "chooseMetropolisCity": ("chooseMetropolisCity",),
+    "choosePillageCity": ("choosePillageCity",),
+    "chooseProgressDeck": ("chooseProgressDeck",),
+    "discardProgress": ("discardProgress",),
+    "chooseKnightRetreat": ("displaceKnight",),
+    "domesticTradeResponse": (
+        "domesticTradeBid", "domesticTradePass", "domesticTradeAward", "domesticTradeCancel",
+    ),
+    "roadBuildingPlace": ("buildRoad", "skipRoadBuilding"),
+    "smithingPromote": ("resolveOptionalCardEffect",),
+    "commercialHarborGive": ("resolveOptionalCardEffect",),
+    "guildDuesChooseCards": ("resolveOptionalCardEffect",),
+    "espionageChooseCard": ("resolveOptionalCardEffect",),
+    "treasonChooseKnight": ("resolveOptionalCardEffect",),
+    "treasonPlaceKnight": ("resolveOptionalCardEffect",),
+    "weddingGiveCards": ("resolveOptionalCardEffect",),
+}
+
+# Table-meta actions that never interact with the pending slot (rules §12.3, digest §7 item 3).
+META_ACTIONS = frozenset({"resign", "setStandingWant", "clearStandingWant"})
+
+
+def task(name: str) -> Callable[[Callable[[State, Task], None]], Callable[[State, Task], None]]:
+    def register(fn: Callable[[State, Task], None]) -> Callable[[State, Task], None]:
+        TASKS[name] = fn
+        return fn
+
+    return register
+
+
+def install(state: State, kind: str, acting: int | None, allowed: list[int], payload: dict[str, Any],
+            ctx: dict[str, Any] | None = None) -> None:
+    """Open decision ``kind`` (the slot must be empty)."""
+    assert state.pending is None, f"pending slot busy with {state.pending['type']}"
+    state.pending = {
+        "type": kind,
+        "actingPlayerId": None if acting is None else state.players[acting].id,
+        "allowedPlayerIds": [state.players[s].id for s in allowed],
+        "payload": payload,
+    }
+    state.pending_ctx = dict(ctx or {})
+
+
+def close(state: State) -> None:
+    state.pending = None
+    state.pending_ctx = {}
+
+
+def push_front(state: State, tasks: list[Task]) -> None:
+    state.queue[0:0] = tasks
+
+
+def pump(state: State) -> None:
+    """Run queued tasks until a decision opens, the queue empties or the game ends."""
+    while state.pending is None and state.queue and state.phase != "gameOver":
+        item = state.queue.pop(0)
+        TASKS[item["task"]](state, item)
+
+
+# ----------------------------------------------------------------------------- checks
+
+
+def player(state: State, seat: int) -> Player:
+    return state.players[seat]
+
+
+def pid(state: State, seat: int | None) -> str | None:
+    return None if seat is None else state.players[seat].id
+
+
+def pending_type(state: State) -> str | None:
+    return None if state.pending is None else str(state.pending["type"])
+
+
+def allowed_seats(state: State) -> list[int]:
+    if state.pending is None:
+        return []
+    seats = [state.seat_of_id(x) for x in state.pending["allowedPlayerIds"]]
+    return [s for s in seats if s is not None]
+
+
+def require_pending(state: State, seat: int, kind: str) -> None:
+    if pending_type(state) != kind:
+        raise IllegalMove("wrong_decision", f"no {kind} decision is open")
+    if seat not in allowed_seats(state):
+        raise IllegalMove("not_your_decision", f"{state.players[seat].id} does not answer this {kind}")
+
+
+def require_turn_action(state: State, seat: int) -> None:
+    """An ordinary action: the current player, action phase, no open decision."""
+    if state.pending is not None:
+        raise IllegalMove("pending_open", f"the {state.pending['type']} decision must be answered first")
+    if state.phase != "action":
+        raise IllegalMove("wrong_phase", f"not allowed in the {state.phase} phase")
+    if seat != state.current:
+        raise IllegalMove("not_your_turn", f"it is {state.players[state.current].id}'s turn")
+
+
+def text(payload: dict[str, Any], key: str) -> str:
+    value = payload.get(key)
+    if not isinstance(value, str):
+        raise IllegalMove("bad_payload", f"payload needs a string {key!r}")
+    return value
+
+
+def hex_of(state: State, payload: dict[str, Any], key: str = "hexId") -> int:
+    hid = text(payload, key)
+    idx = state.topo.hex_index.get(hid)
+    if idx is None:
+        raise IllegalMove("unknown_hex", f"no hex {hid!r} on this board")
+    return idx
+
+
+def intersection_of(state: State, payload: dict[str, Any], key: str = "intersectionId") -> int:
+    iid = text(payload, key)
+    idx = state.topo.int_index.get(iid)
+    if idx is None:
+        raise IllegalMove("unknown_intersection", f"no intersection {iid!r} on this board")
+    return idx
+
+
+def edge_of(state: State, payload: dict[str, Any], key: str = "edgeId") -> int:
+    eid = text(payload, key)
+    idx = state.topo.edge_index.get(eid)
+    if idx is None:
+        raise IllegalMove("unknown_edge", f"no edge {eid!r} on this board")
+    return idx
+
+
+def knight_of(state: State, payload: dict[str, Any], key: str = "knightId") -> Knight:
+    kid = text(payload, key)
+    knight = state.knights.get(kid)
+    if knight is None or knight.at < 0:
+        raise IllegalMove("unknown_knight", f"no knight {kid!r} on the board")
+    return knight
+
+
+def seat_from_player_id(state: State, payload: dict[str, Any], key: str = "targetPlayerId") -> int:
+    target = text(payload, key)
+    seat = state.seat_of_id(target)
+    if seat is None:
+        raise IllegalMove("unknown_player", f"no player {target!r}")
+    return seat
+
+
+def pay(state: State, seat: int, cost: dict[str, int]) -> None:
+    p = state.players[seat]
+    for kind, n in cost.items():
+        p.add(kind, -n)
+        state.bank[kind] += n
+
+
+def require_afford(state: State, seat: int, cost: dict[str, int], what: str) -> None:
+    if not state.players[seat].can_pay(cost):
+        raise IllegalMove("cannot_afford", f"{what} costs {format_cost(cost)}")
+
+
+def format_cost(cost: dict[str, int]) -> str:
+    return " + ".join(f"{n} {k}" for k, n in cost.items())
+
+
+def require_known_hand(state: State, seat: int) -> None:
+    if state.players[seat].hidden_materials:
+        raise IllegalMove(
+            "hidden_information",
+            f"{state.players[seat].id}'s cards are not known in this position "
+            "(loaded from another seat's view)",
+        )
+
+
+def walls_on_board(state: State, seat: int) -> int:
+    return sum(1 for i, w in enumerate(state.b_wall) if w and state.b_owner[i] == seat)
+
+
+def event(kind: str, message: str) -> dict[str, Any]:
+    return {"type": kind, "text": message}

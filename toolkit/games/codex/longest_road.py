@@ -1,0 +1,67 @@
+"""Longest road (rules §11).
+
+A player's road length is the longest trail (no edge used twice) through their own roads.
+A trail may end at a corner holding an opponent's building or knight but never passes
+through one; the player's own pieces never interrupt it. The +2 VP bonus goes to a strict
+leader with at least 5 segments; a tie keeps a holder who is among the tied, otherwise the
+bonus is unclaimed until someone leads outright; below 5 it is always unclaimed.
+"""
+
+from __future__ import annotations
+
+from toolkit.games.codex import constants as C
+from toolkit.games.codex.state import State
+
+
+def road_length(state: State, seat: int) -> int:
+    topo = state.topo
+    own = [e for e, owner in enumerate(state.road) if owner == seat]
+    if not own:
+        return 0
+    blocked = [state.other_piece_at(i, seat) for i in range(len(topo.int_ids))]
+    used: set[int] = set()
+
+    def walk(node: int) -> int:
+        best = 0
+        if blocked[node]:
+            return 0
+        for e in topo.int_edges[node]:
+            if state.road[e] != seat or e in used:
+                continue
+            used.add(e)
+            best = max(best, 1 + walk(topo.other_end(e, node)))
+            used.discard(e)
+        return best
+
+    best = 0
+    starts = sorted({end for e in own for end in topo.edge_ends[e]})
+    for start in starts:
+        # A trail may start at a blocked corner only by leaving it along one road.
+        if blocked[start]:
+            for e in topo.int_edges[start]:
+                if state.road[e] == seat:
+                    used.add(e)
+                    best = max(best, 1 + walk(topo.other_end(e, start)))
+                    used.discard(e)
+        else:
+            best = max(best, walk(start))
+    return best
+
+
+def recompute(state: State) -> None:
+    """Re-award the longest-road bonus by the holder rules of §11.3."""
+    lengths = {p.seat: road_length(state, p.seat) for p in state.players if not p.resigned}
+    top = max(lengths.values(), default=0)
+    if top < C.LONGEST_ROAD_MIN:
+        state.longest_holder = None
+        return
+    leaders = [s for s, n in lengths.items() if n == top]
+    if len(leaders) == 1:
+        state.longest_holder = leaders[0]
+    elif state.longest_holder not in leaders:
+        state.longest_holder = None
+
+
+def touches_opponent_road(state: State, i: int, seat: int) -> bool:
+    """Whether a piece at corner ``i`` could cut another player's road (§11.4 triggers)."""
+    return any(state.road[e] not in (-1, seat) for e in state.topo.int_edges[i])

@@ -1,0 +1,105 @@
+"""Trading with the bank (rules §12.2).
+
+A player's rate for a card type is the lowest that applies: 4 by default; 3 with a building
+on a 3:1 harbor; 2 for a resource whose 2:1 harbor they occupy; 2 for any commodity at trade
+level 3 or more; 2 for each type named by a Galleon this turn; 2 for the resource of the
+Guildmaster's hex while they hold the marker.
+
+One trade gives ``rate x (cards wanted)`` of one type for one or more other types (the
+``want`` plus optional ``additionalWants``, all different from each other and from the
+offered type), each of which the bank must stock. The whole bundle succeeds or nothing moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.games.base import IllegalMove
+from toolkit.games.codex import constants as C
+from toolkit.games.codex.flow import event, require_turn_action
+from toolkit.games.codex.state import State
+
+
+def rate(state: State, seat: int, kind: str) -> int:
+    best = C.BASE_RATE
+    p = state.players[seat]
+    for h in state.harbors:
+        if not any(state.b_type[i] is not None and state.b_owner[i] == seat for i in h.intersections):
+            continue
+        if h.kind == "3:1":
+            best = min(best, C.GENERIC_HARBOR_RATE)
+        elif h.kind == kind:
+            best = min(best, C.SPECIAL_HARBOR_RATE)
+    if kind in C.COMMODITIES and p.levels["trade"] >= C.TRADE_PERK_LEVEL:
+        best = min(best, C.PERK_RATE)
+    if kind in p.merchant_fleet_types:
+        best = min(best, C.PERK_RATE)
+    if (
+        state.merchant_owner == seat
+        and state.merchant_hex is not None
+        and C.TERRAIN_RESOURCE.get(state.terrain[state.merchant_hex]) == kind
+    ):
+        best = min(best, C.PERK_RATE)
+    return best
+
+
+def _line(item: Any, what: str) -> tuple[str, int]:
+    if not isinstance(item, dict) or set(item) != {"type", "count"}:
+        raise IllegalMove("bad_payload", f"{what} must be {{type, count}}")
+    kind, count = item["type"], item["count"]
+    if kind not in C.MATERIALS:
+        raise IllegalMove("bad_material", f"{kind!r} is not a resource or commodity")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise IllegalMove("bad_count", f"{what} count must be a positive integer")
+    return kind, count
+
+
+def check_trade(state: State, seat: int, payload: dict[str, Any]) -> tuple[str, int, list[tuple[str, int]]]:
+    require_turn_action(state, seat)
+    give, give_n = _line(payload.get("offer"), "offer")
+    wants = [_line(payload.get("want"), "want")]
+    extra = payload.get("additionalWants", [])
+    if not isinstance(extra, list):
+        raise IllegalMove("bad_payload", "additionalWants must be a list")
+    wants += [_line(x, "additionalWants item") for x in extra]
+    kinds = [k for k, _ in wants]
+    if len(set(kinds)) != len(kinds) or give in kinds:
+        raise IllegalMove("bad_trade", "each wanted type must be unique and differ from the offered type")
+    r = rate(state, seat, give)
+    total = sum(n for _, n in wants)
+    if give_n != r * total:
+        raise IllegalMove("wrong_rate", f"your rate for {give} is {r}:1, so offer {r * total}")
+    if state.players[seat].material(give) < give_n:
+        raise IllegalMove("cannot_afford", f"you hold only {state.players[seat].material(give)} {give}")
+    for k, n in wants:
+        if state.bank[k] < n:
+            raise IllegalMove("bank_empty", f"the bank holds only {state.bank[k]} {k}")
+    return give, give_n, wants
+
+
+def maritime_trade(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
+    give, give_n, wants = check_trade(state, seat, payload)
+    p = state.players[seat]
+    p.add(give, -give_n)
+    state.bank[give] += give_n
+    for k, n in wants:
+        state.bank[k] -= n
+        p.add(k, n)
+    got = ", ".join(f"{n} {k}" for k, n in wants)
+    return [event("maritimeTrade", f"{p.id} trades {give_n} {give} to the bank for {got}")]
+
+
+def trade_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    """One-card trades at the best rate (bundles with additionalWants are legal but not listed)."""
+    if state.pending is not None or state.phase != "action" or seat != state.current:
+        return []
+    p = state.players[seat]
+    out = []
+    for give in C.MATERIALS:
+        r = rate(state, seat, give)
+        if p.material(give) < r:
+            continue
+        for want in C.MATERIALS:
+            if want != give and state.bank[want] > 0:
+                out.append({"offer": {"type": give, "count": r}, "want": {"type": want, "count": 1}})
+    return out

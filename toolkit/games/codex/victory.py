@@ -1,0 +1,73 @@
+"""Victory points, the win check and resigning (rules §15).
+
+Points: settlement 1 (a sideways city piece standing in for one counts 1), city 2, a
+metropolis 2 more, longest road 2, the Guildmaster marker 1, each revealed VP card 1,
+each Defender token 1.
+
+Only the current player can win, and only when an action they caused has been applied;
+a player who crosses the target on someone else's turn wins when their own next turn
+begins, if they still qualify then. Resigning ends the game at once: the strict VP leader
+among the players who did not resign wins, a tie leaves no winner.
+"""
+
+from __future__ import annotations
+
+from toolkit.games.codex import constants as C
+from toolkit.games.codex.flow import event
+from toolkit.games.codex.state import State
+
+
+def victory_points(state: State, seat: int) -> int:
+    p = state.players[seat]
+    vp = 0
+    for i, kind in enumerate(state.b_type):
+        if kind is None or state.b_owner[i] != seat:
+            continue
+        if kind == "settlement":
+            vp += C.VP["settlement"]
+        else:
+            vp += C.VP["city"]
+            if state.b_metro[i] is not None:
+                vp += C.VP["metropolisBonus"]
+    if state.longest_holder == seat:
+        vp += C.VP["longestRoad"]
+    if state.merchant_owner == seat:
+        vp += C.VP["merchant"]
+    vp += C.VP["vpCard"] * len(p.revealed_vp)
+    vp += C.VP["defenderToken"] * p.vp_tokens
+    return vp
+
+
+def finish(state: State, winner: int | None) -> None:
+    """End the game: no decision stays open, no task runs, standing wants are withdrawn."""
+    state.phase = "gameOver"
+    state.winner = winner
+    state.pending = None
+    state.pending_ctx = {}
+    state.queue = []
+    for p in state.players:
+        p.standing_want = None
+
+
+def check_current(state: State) -> bool:
+    """End the game if the current player meets the target; True when that happened."""
+    if state.phase == "gameOver":
+        return False
+    if victory_points(state, state.current) >= state.vp_target:
+        finish(state, state.current)
+        return True
+    return False
+
+
+def resign(state: State, seat: int) -> list[dict[str, str]]:
+    state.players[seat].resigned = True
+    remaining = [p.seat for p in state.players if not p.resigned]
+    scores = {s: victory_points(state, s) for s in remaining}
+    winner: int | None = None
+    if scores:
+        best = max(scores.values())
+        leaders = [s for s, v in scores.items() if v == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+    finish(state, winner)
+    who = "nobody" if winner is None else state.players[winner].id
+    return [event("resign", f"{state.players[seat].id} resigns; winner: {who}")]

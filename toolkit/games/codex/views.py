@@ -1,0 +1,341 @@
+"""The wire view of a state, and loading a wire state back into an engine state.
+
+:func:`view` returns what the real engine's bot protocol calls ``BotRequest.state`` for one
+seat: that seat's own player entry in full, every other player redacted to a card count
+(``materialCount``) and progress cards per deck (``progressHandByDeck``). A spectator
+(``seat=None``) sees every player redacted until the game is over, then everything.
+
+:func:`from_wire` turns such a wire state (for example a captured one) into a
+:class:`State`. What the wire hides stays hidden: opponents' cards are held as a count of
+unknown cards, progress cards of unknown identity have an empty ``cardId``, and the decks are
+known only by size. The loaded state renders, lists the viewing player's legal actions and
+plays on; an action that would need a hidden card is refused as ``hidden_information``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.games.codex import constants as C
+from toolkit.games.codex.board import Harbor, topology
+from toolkit.games.codex.decks import deck_of
+from toolkit.games.codex.state import Knight, Player, State, empty_board_state
+from toolkit.games.codex.victory import victory_points
+
+
+def _board(state: State) -> dict[str, Any]:
+    topo = state.topo
+    hexes = {}
+    for h, hid in enumerate(topo.hex_ids):
+        hexes[hid] = {
+            "id": hid,
+            "type": state.terrain[h],
+            "numberToken": state.tokens[h],
+            "robberPresent": state.robber_hex == h,
+            "merchantPresent": state.merchant_hex == h,
+        }
+    intersections = {}
+    for i, iid in enumerate(topo.int_ids):
+        building = None
+        if state.b_type[i] is not None:
+            building = {
+                "ownerPlayerId": state.players[state.b_owner[i]].id,
+                "type": state.b_type[i],
+                "cityWallPresent": state.b_wall[i],
+                "metropolisType": state.b_metro[i],
+                "cityPieceAsSettlement": state.b_sideways[i],
+            }
+        knight = None
+        kid = state.knight_at[i]
+        if kid is not None:
+            k = state.knights[kid]
+            knight = {
+                "id": k.id,
+                "ownerPlayerId": state.players[k.owner].id,
+                "level": k.level,
+                "state": "active" if k.active else "inactive",
+                "locationIntersectionId": iid,
+            }
+        intersections[iid] = {
+            "id": iid,
+            "adjacentHexIds": [topo.hex_ids[h] for h in topo.int_hexes[i]],
+            "adjacentEdgeIds": [topo.edge_ids[e] for e in topo.int_edges[i]],
+            "building": building,
+            "knight": knight,
+        }
+    edges = {}
+    for e, eid in enumerate(topo.edge_ids):
+        a, b = topo.edge_ends[e]
+        owner = state.road[e]
+        edges[eid] = {
+            "id": eid,
+            "intersectionA": topo.int_ids[a],
+            "intersectionB": topo.int_ids[b],
+            "roadOwnerPlayerId": None if owner < 0 else state.players[owner].id,
+        }
+    harbors = [
+        {"id": h.id, "type": h.kind, "intersectionIds": [topo.int_ids[i] for i in h.intersections]}
+        for h in state.harbors
+    ]
+    return {"hexes": hexes, "intersections": intersections, "edges": edges, "harbors": harbors}
+
+
+def _public_player(state: State, p: Player) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "seatIndex": p.seat,
+        "color": p.color,
+        "victoryPoints": victory_points(state, p.seat),
+        "vpTokens": p.vp_tokens,
+        "revealedVpCards": [dict(c) for c in p.revealed_vp],
+        "roadsInSupply": p.roads,
+        "settlementsInSupply": p.settlements,
+        "citiesInSupply": p.cities,
+        "cityWallsInSupply": p.walls,
+        "knightsInSupply": dict(p.knights),
+        "scienceLevel": p.levels["science"],
+        "tradeLevel": p.levels["trade"],
+        "politicsLevel": p.levels["politics"],
+        "metropolisCount": sum(
+            1 for i, m in enumerate(state.b_metro) if m is not None and state.b_owner[i] == p.seat
+        ),
+        "standingWant": p.standing_want,
+    }
+
+
+def _full_player(state: State, p: Player) -> dict[str, Any]:
+    out = _public_player(state, p)
+    out.update({
+        "resources": {r: p.res.get(r, 0) for r in C.RESOURCES},
+        "commodities": {c: p.com.get(c, 0) for c in C.COMMODITIES},
+        "progressHand": [dict(c) for c in p.hand],
+        "merchantFleetTypes": list(p.merchant_fleet_types),
+        "commercialHarborRemainingPlayerIds": list(p.commercial_harbor_remaining),
+        "freeRoadsRemaining": p.free_roads,
+        "cranePlayed": p.crane_played,
+        "medicinePlayed": p.medicine_played,
+        "progressCardsPlayedThisTurn": list(p.progress_played),
+        "knightActionsUsedThisTurn": list(p.knight_actions_used),
+        "knightsActivatedThisTurn": list(p.knights_activated),
+        "knightPromotionsUsedThisTurn": list(p.knight_promotions_used),
+        "domesticTradeProposalsThisTurn": p.domestic_proposals,
+    })
+    return out
+
+
+def _redacted_player(state: State, p: Player) -> dict[str, Any]:
+    out = _public_player(state, p)
+    by_deck = {d: 0 for d in C.TRACKS}
+    for card in p.hand:
+        by_deck[deck_of(card)] += 1
+    out["materialCount"] = p.hand_size()
+    out["progressHandByDeck"] = by_deck
+    return out
+
+
+def _opponent_types(state: State, seat: int | None) -> list[str]:
+    others = state.players if seat is None else [state.players[s] for s in state.seat_order_from(seat)[1:]]
+    found: list[str] = []
+    for p in others:
+        for k in C.MATERIALS:
+            if p.material(k) > 0 and k not in found:
+                found.append(k)
+    if any(p.hidden_materials for p in others) and state.opponent_types_hint:
+        for k in state.opponent_types_hint:
+            if k not in found:
+                found.append(k)
+    return found
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    reveal_all = state.phase == "gameOver" and seat is None
+    players = {}
+    for p in state.players:
+        full = p.seat == seat or reveal_all
+        players[p.id] = _full_player(state, p) if full else _redacted_player(state, p)
+    pending = None
+    if state.pending is not None:
+        pending = {
+            "type": state.pending["type"],
+            "actingPlayerId": state.pending["actingPlayerId"],
+            "allowedPlayerIds": list(state.pending["allowedPlayerIds"]),
+            "payload": _copy(state.pending["payload"]),
+        }
+    return {
+        "id": state.game_id,
+        "version": state.version,
+        "victoryPointsTarget": state.vp_target,
+        "standingWantsEnabled": state.standing_wants_enabled,
+        "phase": state.phase,
+        "currentPlayerId": state.players[state.current].id,
+        "turnNumber": state.turn_number,
+        "stealOrdinal": state.steal_ordinal,
+        "players": players,
+        "board": _board(state),
+        "dice": dict(state.dice),
+        "berserkerTrackPosition": state.berserker_pos,
+        "berserkerTrackMax": state.berserker_max,
+        "firstBerserkerAttackResolved": state.first_attack_done,
+        "robberActive": state.robber_active,
+        "merchantHexId": None if state.merchant_hex is None else state.topo.hex_ids[state.merchant_hex],
+        "merchantOwnerPlayerId": _player_id(state, state.merchant_owner),
+        "longestRoadHolderPlayerId": _player_id(state, state.longest_holder),
+        "pendingDecision": pending,
+        "winnerPlayerId": None if state.winner is None else state.players[state.winner].id,
+        "lastBerserkerAttack": _copy(state.last_attack),
+        "lastVpAwards": _copy(state.last_vp_awards),
+        "scienceDeckCount": len(state.decks["science"]),
+        "tradeDeckCount": len(state.decks["trade"]),
+        "politicsDeckCount": len(state.decks["politics"]),
+        "bankResources": {r: state.bank[r] for r in C.RESOURCES},
+        "bankCommodities": {c: state.bank[c] for c in C.COMMODITIES},
+        "opponentMaterialTypes": _opponent_types(state, seat),
+        "domesticTradeDeclinesThisTurn": _copy(state.domestic_declines),
+        "domesticTradeCountersThisTurn": _copy(state.domestic_counters),
+        "domesticTradeOutcomesThisTurn": _copy(state.domestic_outcomes),
+    }
+
+
+def _player_id(state: State, seat: int | None) -> str | None:
+    return None if seat is None else state.players[seat].id
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+# ---------------------------------------------------------------------------- loading
+
+
+def board_size_of(wire: dict[str, Any]) -> str:
+    n = len(wire["board"]["hexes"])
+    for size in ("standard", "grand"):
+        if len(topology(size).hex_ids) == n:
+            return size
+    raise ValueError(f"a board of {n} hexes is neither standard nor grand")
+
+
+def from_wire(wire: dict[str, Any], seed: str | int | None = None) -> State:
+    """An engine state from a wire state (``BotRequest.state``).
+
+    ``seed`` drives randomness after loading (dice, steals); it defaults to the state id.
+    """
+    size = board_size_of(wire)
+    topo = topology(size)
+    board = wire["board"]
+    terrain = [board["hexes"][hid]["type"] for hid in topo.hex_ids]
+    tokens = [board["hexes"][hid]["numberToken"] for hid in topo.hex_ids]
+    harbors = []
+    for h in board["harbors"]:
+        a, b = (topo.int_index[x] for x in h["intersectionIds"])
+        e = topo.edge_between(a, b)
+        if e is None:
+            raise ValueError(f"harbor {h['id']} does not sit on an edge")
+        harbors.append(Harbor(h["id"], h["type"], e, (a, b)))
+    ordered = sorted(wire["players"].values(), key=lambda p: p["seatIndex"])
+    ids = [p["id"] for p in ordered]
+    seat_of = {pid: k for k, pid in enumerate(ids)}
+    players: list[Player] = []
+    for k, w in enumerate(ordered):
+        p = Player(id=w["id"], name=w["id"], seat=k, color=w["color"])
+        p.vp_tokens = w["vpTokens"]
+        p.revealed_vp = [dict(c) for c in w["revealedVpCards"]]
+        p.roads, p.settlements = w["roadsInSupply"], w["settlementsInSupply"]
+        p.cities, p.walls = w["citiesInSupply"], w["cityWallsInSupply"]
+        p.knights = dict(w["knightsInSupply"])
+        p.levels = {t: w[f"{t}Level"] for t in C.TRACKS}
+        p.standing_want = _copy(w.get("standingWant"))
+        if "resources" in w:
+            p.res = {r: int(w["resources"].get(r, 0)) for r in C.RESOURCES}
+            p.com = {c: int(w["commodities"].get(c, 0)) for c in C.COMMODITIES}
+            p.hand = [dict(c) for c in w["progressHand"]]
+            p.merchant_fleet_types = list(w["merchantFleetTypes"])
+            p.commercial_harbor_remaining = list(w["commercialHarborRemainingPlayerIds"])
+            p.free_roads = w["freeRoadsRemaining"]
+            p.crane_played, p.medicine_played = w["cranePlayed"], w["medicinePlayed"]
+            p.progress_played = list(w["progressCardsPlayedThisTurn"])
+            p.knight_actions_used = list(w["knightActionsUsedThisTurn"])
+            p.knights_activated = list(w["knightsActivatedThisTurn"])
+            p.knight_promotions_used = list(w["knightPromotionsUsedThisTurn"])
+            p.domestic_proposals = w["domesticTradeProposalsThisTurn"]
+        else:
+            p.hidden_materials = int(w["materialCount"])
+            for deck in C.TRACKS:
+                for n in range(w["progressHandByDeck"][deck]):
+                    hidden = f"{C.DECK_PREFIX[deck]}_hidden_{p.id}_{n + 1}"
+                    p.hand.append({"instanceId": hidden, "cardId": ""})
+        players.append(p)
+
+    state = empty_board_state(wire["id"] if seed is None else seed, wire["id"], size, players, terrain,
+                              tokens, harbors)
+    for i, iid in enumerate(topo.int_ids):
+        entry = board["intersections"][iid]
+        b = entry["building"]
+        if b is not None:
+            state.b_owner[i] = seat_of[b["ownerPlayerId"]]
+            state.b_type[i] = b["type"]
+            state.b_wall[i] = b["cityWallPresent"]
+            state.b_metro[i] = b["metropolisType"]
+            state.b_sideways[i] = bool(b.get("cityPieceAsSettlement", False))
+        k = entry["knight"]
+        if k is not None:
+            owner_seat = seat_of[k["ownerPlayerId"]]
+            state.knights[k["id"]] = Knight(k["id"], owner_seat, k["level"], k["state"] == "active", i)
+            state.knight_at[i] = k["id"]
+    for e, eid in enumerate(topo.edge_ids):
+        owner = board["edges"][eid]["roadOwnerPlayerId"]
+        state.road[e] = -1 if owner is None else seat_of[owner]
+    robber = [topo.hex_index[h] for h, x in board["hexes"].items() if x["robberPresent"]]
+    state.robber_hex = robber[0] if robber else None
+    merchant = wire["merchantHexId"]
+    state.merchant_hex = None if merchant is None else topo.hex_index[merchant]
+    owner = wire["merchantOwnerPlayerId"]
+    state.merchant_owner = None if owner is None else seat_of[owner]
+    holder = wire["longestRoadHolderPlayerId"]
+    state.longest_holder = None if holder is None else seat_of[holder]
+    winner = wire["winnerPlayerId"]
+    state.winner = None if winner is None else seat_of[winner]
+    state.vp_target = wire["victoryPointsTarget"]
+    state.standing_wants_enabled = wire["standingWantsEnabled"]
+    state.version = wire["version"]
+    state.phase = wire["phase"]
+    state.current = seat_of[wire["currentPlayerId"]]
+    state.turn_number = wire["turnNumber"]
+    state.steal_ordinal = wire["stealOrdinal"]
+    state.dice = dict(wire["dice"])
+    state.berserker_pos = wire["berserkerTrackPosition"]
+    state.berserker_max = wire["berserkerTrackMax"]
+    state.first_attack_done = wire["firstBerserkerAttackResolved"]
+    state.robber_active = wire["robberActive"]
+    state.pending = _copy(wire["pendingDecision"])
+    state.last_attack = _copy(wire["lastBerserkerAttack"])
+    state.last_vp_awards = _copy(wire["lastVpAwards"])
+    state.bank = {r: wire["bankResources"].get(r, 0) for r in C.RESOURCES}
+    state.bank.update({c: wire["bankCommodities"].get(c, 0) for c in C.COMMODITIES})
+    state.decks = {
+        d: [
+            {"instanceId": f"{C.DECK_PREFIX[d]}_hidden_deck_{n + 1}", "cardId": ""}
+            for n in range(wire[f"{d}DeckCount"])
+        ]
+        for d in C.TRACKS
+    }
+    state.domestic_declines = _copy(wire["domesticTradeDeclinesThisTurn"])
+    state.domestic_counters = _copy(wire["domesticTradeCountersThisTurn"])
+    state.domestic_outcomes = _copy(wire["domesticTradeOutcomesThisTurn"])
+    state.opponent_types_hint = list(wire["opponentMaterialTypes"])
+    state.first_player = state.current
+    n = len(players)
+    order = state.seat_order_from(0)
+    state.setup_order = order + order[::-1]
+    if state.phase in ("setup1", "setup2"):
+        if state.phase == "setup1":
+            state.setup_step = order.index(state.current)
+        else:
+            state.setup_step = n + order[::-1].index(state.current)
+    else:
+        state.setup_step = 2 * n
+    return state
