@@ -90,12 +90,19 @@ def test_record_writes_a_save_that_replays_to_the_bots_result(recorded: Path) ->
 
 
 def test_record_checkpoints_every_50_moves_match_the_engine(recorded: Path) -> None:
-    """design §5: checkpoints carry the position digest every 50 moves."""
+    """design §5: checkpoints carry the position digest every 50 moves and after the last move,
+    each with the short digests of every move since the previous checkpoint."""
     data = json.loads(recorded.read_text(encoding="utf-8"))
     _, digests = replayed_outcome(data)
-    every = range(CHECKPOINT_EVERY, len(digests) + 1, CHECKPOINT_EVERY)
-    want = [{"move": i, "digest": digests[i - 1]} for i in every]
-    assert want
+    total = len(digests)
+    marks = [*range(CHECKPOINT_EVERY, total + 1, CHECKPOINT_EVERY)]
+    if marks[-1] != total:
+        marks.append(total)
+    starts = [0, *marks[:-1]]
+    want = [
+        {"move": m, "digest": digests[m - 1], "trail": "".join(d[:8] for d in digests[s:m])}
+        for s, m in zip(starts, marks, strict=True)
+    ]
     assert data["checkpoints"] == want
 
 

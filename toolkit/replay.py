@@ -18,6 +18,7 @@ from toolkit.games.base import Event, Game, IllegalMove, Move, UnknownGame, get_
 from toolkit.saves import Problem, Save
 
 CHECKPOINT_EVERY = 50
+TRAIL_CHARS = 8
 
 
 @dataclass
@@ -101,7 +102,8 @@ def run(save: Save, to: int | None = None, check_digests: bool = True) -> Iterat
     moves = save.moves
     total = len(moves)
     last = total if to is None else max(0, min(to, total))
-    expected = {p.get("move"): p.get("digest") for p in save.checkpoints} if check_digests else {}
+    recorded = Recorded(save) if check_digests else None
+    expected = recorded.full if recorded else {}
     last_match = 0  # the last checkpoint whose digest matched (0: the start)
     yield Step(0, state)
     for i in range(last):
@@ -115,7 +117,12 @@ def run(save: Save, to: int | None = None, check_digests: bool = True) -> Iterat
         try:
             events = game.apply(state, move)
         except IllegalMove as exc:
-            raise ReplayError(save.path, exc.message, exc.code, index, total, label) from None
+            message = exc.message
+            if recorded and recorded.covers(last_match + 1, index - 1):
+                first = locate_divergence(save, game, recorded, last_match + 1, index - 1)
+                if first is not None:
+                    message += f" (the position already differs from the recorded game after move {first})"
+            raise ReplayError(save.path, message, exc.code, index, total, label) from None
         except Exception as exc:  # an engine fault must still end in one line, not a traceback
             raise ReplayError(
                 save.path, f"the engine failed on this move: {type(exc).__name__}: {exc}", "engine_error",
@@ -125,6 +132,15 @@ def run(save: Save, to: int | None = None, check_digests: bool = True) -> Iterat
         if want is not None:
             got = game.digest(state)
             if got != want:
+                assert recorded is not None
+                first = locate_divergence(save, game, recorded, last_match + 1, index)
+                if first is not None:
+                    raise ReplayError(
+                        save.path,
+                        f"the position after this move differs from the recorded game "
+                        f"(checkpoint at move {index}: recorded {want[:12]}, this engine gives {got[:12]})",
+                        "diverged", first, total, _label(game, moves[first - 1]),
+                    )
                 raise ReplayError(
                     save.path, _divergence_message(index, last_match, str(want), got), "diverged",
                     index, total, label,
@@ -144,24 +160,55 @@ def _divergence_message(index: int, last_match: int, want: str, got: str) -> str
     )
 
 
-def first_divergence(save: Save, game: Game, expected: dict[Any, Any]) -> int:
-    """The first move after which the position differs from the recorded one.
+class Recorded:
+    """What a save's checkpoints say about the positions it passed through.
 
-    Checkpoints bound the search: the divergence lies after the last matching
-    checkpoint. Without a digest for every move, the best we can name is the first
-    move after that checkpoint.
+    Each checkpoint holds the full digest after its move and, in ``trail``, the first
+    :data:`TRAIL_CHARS` hex characters of the digest after every move since the previous
+    checkpoint. Full digests are compared while replaying; the trail is read only after a
+    mismatch, to name the exact first move whose position differs.
     """
+
+    def __init__(self, save: Save) -> None:
+        self.full: dict[int, str] = {}
+        self.short: dict[int, str] = {}
+        for point in save.checkpoints:
+            move, digest, trail = point.get("move"), point.get("digest"), point.get("trail")
+            if not isinstance(move, int) or isinstance(move, bool) or not isinstance(digest, str):
+                continue
+            self.full[move] = digest
+            if isinstance(trail, str) and len(trail) % TRAIL_CHARS == 0:
+                count = len(trail) // TRAIL_CHARS
+                for k in range(count):
+                    self.short[move - count + 1 + k] = trail[k * TRAIL_CHARS : (k + 1) * TRAIL_CHARS]
+
+    def covers(self, first: int, last: int) -> bool:
+        """Whether the trail has a digest for every move from ``first`` to ``last``."""
+        return all(i in self.short for i in range(first, last + 1))
+
+
+def locate_divergence(save: Save, game: Game, recorded: Recorded, first: int, last: int) -> int | None:
+    """The first move in ``first..last`` whose position differs from the recorded trail.
+
+    Replays from the start (engines keep no history), taking digests only inside the
+    window. ``None`` when the trail does not reach that far back or nothing differs.
+    """
+    if first > last:
+        return None
     state = start(save, game)
-    last_good = 0
-    for i, move in enumerate(save.moves, start=1):
-        game.apply(state, move)
-        want = expected.get(i)
-        if want is None:
+    for i, move in enumerate(save.moves[:last], start=1):
+        try:
+            game.apply(state, move)
+        except Exception:
+            return None
+        if i < first:
             continue
-        if game.digest(state) != want:
-            return last_good + 1
-        last_good = i
-    return last_good + 1
+        want = recorded.short.get(i) or (recorded.full.get(i) or "")[:TRAIL_CHARS]
+        if not want:
+            return None
+        if game.digest(state)[:TRAIL_CHARS] != want:
+            return i
+    return None
 
 
 def final(save: Save, to: int | None = None) -> Step:
@@ -180,10 +227,19 @@ def _label(game: Game, move: Any) -> str:
         return ""
 
 
-def checkpoints_for(game: Game, state_digests: list[str]) -> list[dict[str, Any]]:
-    """Checkpoint records every :data:`CHECKPOINT_EVERY` moves from per-move digests."""
-    return [
-        {"move": i, "digest": d}
-        for i, d in enumerate(state_digests, start=1)
-        if i % CHECKPOINT_EVERY == 0
-    ]
+def checkpoints_for(state_digests: list[str]) -> list[dict[str, Any]]:
+    """Checkpoint records from the digest after every move.
+
+    One checkpoint every :data:`CHECKPOINT_EVERY` moves and one after the last move, each
+    with the full digest and the trail of short digests since the previous checkpoint.
+    """
+    points: list[dict[str, Any]] = []
+    previous = 0
+    total = len(state_digests)
+    for i in range(1, total + 1):
+        if i % CHECKPOINT_EVERY and i != total:
+            continue
+        trail = "".join(d[:TRAIL_CHARS] for d in state_digests[previous:i])
+        points.append({"move": i, "digest": state_digests[i - 1], "trail": trail})
+        previous = i
+    return points

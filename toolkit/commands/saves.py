@@ -333,9 +333,29 @@ def fmt_command(ctx: click.Context, paths: tuple[str, ...], check: bool) -> None
 @click.argument("path", metavar="SAVE")
 @click.option("--to", "to", type=click.IntRange(min=0), help="Stop after move N and show the position.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option(
+    "--check", is_flag=True,
+    help="For `git bisect run`: exit 0 if SAVE replays (and --until never holds), 1 if not, "
+    "125 if this revision cannot test it.",
+)
+@click.option("--until", "until", metavar="EXPR",
+              help="With --check: also fail once EXPR holds (see `replaykit bisect --help`).")
 @click.pass_context
-def replay_command(ctx: click.Context, path: str, to: int | None, as_json: bool) -> None:
-    """Replay SAVE through its engine; print the outcome, or the position after move N."""
+def replay_command(
+    ctx: click.Context, path: str, to: int | None, as_json: bool, check: bool, until: str | None
+) -> None:
+    """Replay SAVE through its engine; print the outcome, or the position after move N.
+
+    With --check the exit code answers `git bisect run`: 0 good, 1 bad, 125 skip.
+    """
+    if until is not None and not check:
+        raise click.UsageError("--until goes with --check")
+    if check:
+        from toolkit.debug.bisect import check_exit_code
+
+        code, line = check_exit_code(path, until)
+        click.echo(line, err=code != 0)
+        ctx.exit(code)
     save = _load_or_exit(ctx, path)
     try:
         game = game_for(save)
@@ -427,7 +447,7 @@ def record_save(
         "seed": seed,
         "config": dict(config),
         "moves": list(moves),
-        "checkpoints": checkpoints_for(game, digests),
+        "checkpoints": checkpoints_for(digests),
         "meta": dict(meta),
     }
 

@@ -36,7 +36,7 @@ from toolkit.debug.prefixes import (
     label_of,
 )
 from toolkit.games.base import Game
-from toolkit.replay import ReplayError
+from toolkit.replay import Recorded, ReplayError, locate_divergence
 from toolkit.saves import Save, SaveError, load
 
 FRAMES_AROUND = 3
@@ -331,6 +331,11 @@ def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
         stats.absorb(pref)
         return answer, pref
     lo = last_good + 1
+    recorded = Recorded(save)
+    if 0 < lo < first_bad and recorded.covers(lo, first_bad):
+        exact = locate_divergence(save, game, recorded, lo, first_bad)
+        if exact is not None:
+            lo = first_bad = exact
     if first_bad == 0:
         headline = "the starting position already differs from checkpoint 0 (seed, config or setup changed)"
         span = (0, 0)
