@@ -11,7 +11,9 @@ from typing import Any, NoReturn
 
 import click
 
-from toolkit.render.frames import RenderError, write_frames
+from toolkit.docs.catalogs import CatalogError
+from toolkit.docs.site import site_pages
+from toolkit.render.frames import RenderError, write_frames, write_state
 from toolkit.replay import ReplayError
 from toolkit.saves import Problem, SaveError, load
 from toolkit.site.builder import Refusal, SiteError, build
@@ -45,7 +47,7 @@ def _report(payload: dict[str, Any], text: str, as_json: bool) -> None:
 
 
 @click.command("frames")
-@click.argument("save", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("save", required=False, type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "-o",
     "--out",
@@ -65,13 +67,30 @@ def _report(payload: dict[str, Any], text: str, as_json: bool) -> None:
     help="write every K-th frame (and always the last)",
 )
 @click.option("--to", "to", default=None, type=click.IntRange(min=0), help="stop after move N")
+@click.option(
+    "--state",
+    "state",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="instead of a save, draw one codex wire state (a play request or a bare state) as OUT/<name>.svg",
+)
 @click.option("--json", "as_json", is_flag=True, help="report as JSON")
-def frames_command(save: Path, out: Path, seat: str, every: int, to: int | None, as_json: bool) -> None:
+def frames_command(
+    save: Path | None, out: Path, seat: str, every: int, to: int | None, state: Path | None, as_json: bool
+) -> None:
     """Write one standalone SVG per frame of SAVE (frame 0 = start, frame N = after move N).
 
     Files are written only when every frame rendered: a save that stops replaying
-    leaves OUT as it was.
+    leaves OUT as it was. With --state FILE, draw that one position instead (--seat,
+    --every and --to apply to saves only).
     """
+    if state is not None:
+        if save is not None:
+            raise click.UsageError("give either SAVE or --state FILE, not both")
+        _frames_of_state(state, out, as_json)
+        return
+    if save is None:
+        raise click.UsageError("missing SAVE (or --state FILE)")
     which = _seat(seat)
     try:
         written = write_frames(load(save), out, which, every, to)
@@ -86,6 +105,16 @@ def frames_command(save: Path, out: Path, seat: str, every: int, to: int | None,
         f"wrote {len(written)} frames to {out}",
         as_json,
     )
+
+
+def _frames_of_state(state: Path, out: Path, as_json: bool) -> None:
+    try:
+        written = write_state(state, out)
+    except RenderError as exc:
+        _fail([Refusal(exc.line(), exc.problem())], as_json)
+    except OSError as exc:
+        _fail([Problem(str(out), f"cannot write the frame: {exc.strerror or exc}", "write_failed")], as_json)
+    _report({"out": str(out), "frames": [written.name]}, f"wrote {written}", as_json)
 
 
 @click.command("site")
@@ -106,12 +135,20 @@ def frames_command(save: Path, out: Path, seat: str, every: int, to: int | None,
 def site_command(replays: Path, out: Path, skip_broken: bool, as_json: bool) -> None:
     """Build the static replay site from the saves in REPLAYS (default replays/) into OUT.
 
+    Besides one page per replay, the site carries each game's Cards and Rules pages and the
+    Randomness page, rendered from the engines' catalogs (the same data as `replaykit docs`).
+
     REPLAYS/manifest.json ({"replays": [{"file", "title", "note"}]}) orders and titles the
     replays; saves it does not list follow, titled from their own meta.
     """
     started = time.perf_counter()
     try:
-        built = build(replays, out, skip_broken=skip_broken)
+        links, reference = site_pages()
+    except CatalogError as exc:
+        problem = Problem(exc.game_id, f"catalog cannot be read: {'; '.join(exc.problems)}", "bad_catalog")
+        _fail([problem], as_json)
+    try:
+        built = build(replays, out, skip_broken=skip_broken, links=links, extra_files=reference)
     except SiteError as exc:
         _fail(exc.refusals, as_json)
     except OSError as exc:

@@ -1,123 +1,171 @@
-"""Render the reference docs from each engine's ``catalog`` through Jinja2 templates.
+"""Render the card reference and as-built rules from each engine's ``catalog``.
 
-The generated files are checked in under ``docs/``; :func:`check` compares them with what
-the engines say now, so the documentation cannot drift from the code.
+One Jinja2 template per page (``templates/docs/*.j2``) holds the structure and our prose;
+it imports a format module, ``_md.j2`` or ``_html.j2``, for headings, paragraphs and
+tables, so the Markdown checked into ``docs/`` and the site's HTML pages come from the
+same template and the same data. :func:`check` compares the checked-in Markdown with
+what the engines say now, so the documentation cannot drift from the code.
 """
 
 from __future__ import annotations
 
 import difflib
+import os
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
-from toolkit import rng
-from toolkit.games.base import get_game
+from toolkit.docs import catalogs as catalog_mod
+from toolkit.docs import randomness, tables
 from toolkit.resources import data_dir
 from toolkit.saves import write_atomic
 
-#: (output path under docs/, template under templates/docs/, game id or None)
-PAGES: tuple[tuple[str, str, str | None], ...] = (
-    ("cards/pioneers.md", "cards-pioneers.md.j2", "pioneers"),
-    ("rules/pioneers.md", "rules-pioneers.md.j2", "pioneers"),
-    ("cards/codex.md", "cards-codex.md.j2", "codex"),
-    ("rules/codex.md", "rules-codex.md.j2", "codex"),
-    ("rules/randomness.md", "randomness.md.j2", None),
-)
+RANDOMNESS = "rules/randomness"
 
 
-def cell(value: Any) -> str:
-    """Text safe inside a Markdown table cell."""
-    text = "" if value is None else str(value)
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+@dataclass(frozen=True)
+class Page:
+    """One generated page: its path without extension (``cards/pioneers``) and its template."""
+
+    key: str
+    template: str
+    game_id: str | None
+
+    def path(self, ext: str) -> str:
+        return f"{self.key}.{ext}"
 
 
-def amounts(costs: Mapping[str, int] | None) -> str:
-    """``{"brick": 1, "lumber": 1}`` as ``1 brick, 1 lumber``."""
-    if not costs:
-        return "free"
-    return ", ".join(f"{n} {name}" for name, n in costs.items() if n)
+def pages_for(found: Mapping[str, catalog_mod.Doc]) -> list[Page]:
+    """The pages to generate for the games whose catalogs were found."""
+    pages: list[Page] = []
+    for game_id in catalog_mod.GAMES:
+        if game_id in found:
+            pages.append(Page(f"cards/{game_id}", "cards.j2", game_id))
+            pages.append(Page(f"rules/{game_id}", f"rules-{game_id}.j2", game_id))
+    pages.append(Page(RANDOMNESS, "randomness.j2", None))
+    return pages
 
 
-def environment() -> jinja2.Environment:
+def environment(fmt: str) -> jinja2.Environment:
+    """The docs environment for ``fmt`` ``"md"`` (no escaping) or ``"html"`` (autoescaped)."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("templates") / "docs")),
-        autoescape=False,
+        autoescape=(fmt == "html"),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters["cell"] = cell
-    env.filters["amounts"] = amounts
+    env.filters.update(
+        inline=tables.html_inline if fmt == "html" else tables.md_inline,
+        prose=tables.html_prose if fmt == "html" else tables.md_prose,
+        code=tables.md_code,
+        amounts=tables.amounts,
+        text=tables.text,
+        payload=tables.payload,
+        humanize=tables.humanize,
+        title=tables.title,
+        md_table=tables.md_table,
+        bullet_items=tables.bullet_items,
+    )
+    env.globals.update(
+        fmt=f"_{fmt}.j2",
+        ext=fmt,
+        records=tables.records,
+        tabulate=tables.tabulate,
+        facts=tables.facts,
+        group=tables.group,
+        is_scalar=tables.is_scalar,
+        numbered=tables.numbered,
+        distinct=tables.distinct,
+        deck_summary=tables.deck_summary,
+        amounts_of=tables.amounts,
+        payload_text=tables.payload,
+    )
     return env
 
 
-def rng_facts() -> dict[str, Any]:
-    """What the randomness page states about :mod:`toolkit.rng`, with worked examples."""
-    stream = rng.Stream("example", "dice")
-    first = [stream.die() for _ in range(5)]
-    return {
-        "module_doc": rng.__doc__ or "",
-        "example_word": rng.word("example", "dice", 0),
-        "example_dice": first,
-        "example_shuffle": rng.shuffled("example", "deck/dev", list(range(10))),
+_BLANKS = re.compile(r"\n{3,}")
+
+
+def tidy(text: str) -> str:
+    """Trailing spaces off every line, at most one blank line in a row, one final newline."""
+    lines = [line.rstrip() for line in text.splitlines()]
+    return _BLANKS.sub("\n\n", "\n".join(lines)).strip("\n") + "\n"
+
+
+def _context(
+    page: Page, found: Mapping[str, catalog_mod.Doc], rng_facts: Mapping[str, Any]
+) -> dict[str, Any]:
+    context: dict[str, Any] = {
+        "games": {gid: doc.title for gid, doc in found.items()},
+        "catalogs": {gid: doc.data for gid, doc in found.items()},
+        "MISSING": catalog_mod.MISSING,
     }
+    if page.game_id is None:
+        context["rng"] = rng_facts
+    else:
+        doc = found[page.game_id]
+        context.update(
+            game_id=page.game_id, catalog=doc.data, extras=doc.extras, title=doc.title, gaps=doc.gaps
+        )
+    return context
 
 
-def render_all(catalogs: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, str]:
-    """Every generated page as ``{relative path: text}``.
-
-    ``catalogs`` overrides the engines' own (tests use it); by default each registered
-    game's ``GAME.catalog`` is read.
-    """
-    overrides = dict(catalogs or {})
-
-    def loader(game_id: str) -> Mapping[str, Any]:
-        return overrides.get(game_id) or get_game(game_id).catalog
-
-    env = environment()
-    pages: dict[str, str] = {}
-    for out, template, game_id in PAGES:
-        context: dict[str, Any] = {"rng": rng_facts()}
-        if game_id is None:
-            context["games"] = {gid: loader(gid) for gid in ("pioneers", "codex")}
-        else:
-            context["catalog"] = loader(game_id)
-            context["game_id"] = game_id
-        pages[out] = env.get_template(template).render(**context)
-    return pages
+def render(fmt: str, found: Mapping[str, catalog_mod.Doc]) -> dict[str, str]:
+    """Every page in ``fmt`` as ``{key: body text}`` (page keys like ``cards/pioneers``)."""
+    env = environment(fmt)
+    rng_facts = randomness.facts({gid: doc.data for gid, doc in found.items()})
+    out: dict[str, str] = {}
+    for page in pages_for(found):
+        text = env.get_template(page.template).render(**_context(page, found, rng_facts))
+        out[page.key] = tidy(text)
+    return out
 
 
-def write(out_dir: str | Path, pages: Mapping[str, str] | None = None) -> list[str]:
-    """Write every page under ``out_dir``; returns the paths written."""
-    pages = pages if pages is not None else render_all()
+def render_markdown(
+    overrides: Mapping[str, Mapping[str, Any] | None] | None = None,
+) -> tuple[dict[str, str], catalog_mod.Catalogs]:
+    """The Markdown pages as ``{relative path: text}``, and the catalogs they came from
+    (with the games skipped and each catalog's gaps)."""
+    loaded = catalog_mod.load(overrides)
+    pages = {f"{key}.md": text for key, text in render("md", loaded.found).items()}
+    return pages, loaded
+
+
+def write(out_dir: str | Path, pages: Mapping[str, str]) -> list[Path]:
+    """Write every page under ``out_dir`` (atomically, file by file); returns the paths written."""
     written = []
     for rel, text in sorted(pages.items()):
         target = Path(out_dir) / rel
         write_atomic(target, text)
-        written.append(str(target))
+        os.chmod(target, 0o644)
+        written.append(target)
     return written
 
 
-def check(out_dir: str | Path, pages: Mapping[str, str] | None = None) -> list[str]:
-    """Unified diffs of every page whose checked-in text differs (empty when in sync)."""
-    pages = pages if pages is not None else render_all()
+def check(out_dir: str | Path, pages: Mapping[str, str]) -> list[tuple[str, str]]:
+    """``(relative path, unified diff)`` for every page whose checked-in text differs
+    (empty when in sync). Reads only; writes nothing."""
     diffs = []
     for rel, text in sorted(pages.items()):
         target = Path(out_dir) / rel
-        current = target.read_text(encoding="utf-8") if target.exists() else ""
+        try:
+            current = target.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            current = ""
         if current != text:
-            diffs.append(
-                "".join(
-                    difflib.unified_diff(
-                        current.splitlines(keepends=True),
-                        text.splitlines(keepends=True),
-                        fromfile=f"{target} (checked in)",
-                        tofile=f"{target} (generated)",
-                    )
+            diff = "".join(
+                difflib.unified_diff(
+                    current.splitlines(keepends=True),
+                    text.splitlines(keepends=True),
+                    fromfile=f"{target} (checked in)" if target.exists() else f"{target} (missing)",
+                    tofile=f"{target} (generated)",
                 )
             )
+            diffs.append((rel, diff if diff.endswith("\n") else diff + "\n"))
     return diffs

@@ -9,6 +9,7 @@ output folder exactly as it was.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -23,7 +24,7 @@ from toolkit.games.base import Game
 from toolkit.render.adapters import Adapter, NoRenderer, get_adapter
 from toolkit.render.scene import Board
 from toolkit.render.svg import frame_svg
-from toolkit.saves import Problem, Save
+from toolkit.saves import Problem, Save, write_atomic
 
 SPECTATOR = "spectator"
 
@@ -155,6 +156,14 @@ def frame_name(index: int, width: int) -> str:
     return f"frame-{index:0{width}d}.svg"
 
 
+def draw(adapter: Adapter, board: Board, view: Mapping[str, Any], action: str) -> str:
+    """One standalone SVG of ``view`` on ``board`` with ``action`` as its narration line.
+
+    Frames of saves and single wire states (``frames --state``) both go through here.
+    """
+    return frame_svg(board, replace(adapter.frame(view), action=action))
+
+
 def render_frames(
     save: Save, seat: int | None = None, every: int = 1, to: int | None = None
 ) -> Iterator[tuple[int, str]]:
@@ -169,8 +178,7 @@ def render_frames(
         if not chosen(snap.index, every, last):
             continue
         action = f"{snap.action} ({snap.detail})" if snap.detail else snap.action
-        parts = replace(adapter.frame(view), action=action)
-        yield snap.index, frame_svg(board, parts)
+        yield snap.index, draw(adapter, board, view, action)
 
 
 def _span(seats: list[int]) -> str:
@@ -207,3 +215,58 @@ def write_frames(
         return written
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- one wire state
+
+STATE_GAME = "codex"  # the game whose engine speaks the wire format (design §4)
+
+
+def read_state(path: str | Path) -> Mapping[str, Any]:
+    """The wire state in a file: a play request's ``state``, or a bare state object.
+
+    Raises :class:`RenderError` for a missing or unreadable file, text that is not JSON, or
+    JSON that is not a codex wire state.
+    """
+    from toolkit.render.codex import state_problem, wire_state
+
+    name = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise RenderError(name, "no such file", "not_found") from None
+    except OSError as exc:
+        raise RenderError(name, f"cannot read: {exc.strerror or exc}", "unreadable") from None
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise RenderError(name, f"not JSON: {reason}", "not_json") from None
+    view = wire_state(data)
+    problem = state_problem(view)
+    if view is None or problem is not None:
+        raise RenderError(name, f"not a {STATE_GAME} state: {problem or 'not a JSON object'}", "not_a_state")
+    return view
+
+
+def render_state(path: str | Path) -> str:
+    """The SVG of the wire state in ``path``, drawn like any frame of a save."""
+    view = read_state(path)
+    adapter = get_adapter(STATE_GAME)
+    game_id = view.get("id")
+    version = view.get("version")
+    where = ""
+    if isinstance(game_id, str) and isinstance(version, int):
+        where = f" (game {game_id}, version {version})"
+    return draw(adapter, adapter.board(view), view, f"Position from {Path(path).name}{where}")
+
+
+def write_state(path: str | Path, out_dir: str | Path) -> Path:
+    """Render the wire state in ``path`` into ``out_dir/<file stem>.svg``; return that path."""
+    svg = render_state(path)
+    target = Path(out_dir)
+    if target.exists() and not target.is_dir():
+        raise RenderError(str(target), "output exists and is not a folder", "not_a_folder")
+    written = target / f"{Path(path).stem or 'state'}.svg"
+    write_atomic(written, svg)
+    return written

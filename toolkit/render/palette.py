@@ -35,6 +35,19 @@ INK = "#1b1b1b"
 HOT = "#c0161d"
 
 
+# Colours of the three improvement tracks (metropolis markers, event die faces).
+TRACK_COLOURS: dict[str, str] = {"science": "#2e9e5b", "trade": "#f2c230", "politics": "#2f62c9"}
+
+
+def track_css() -> str:
+    rules = []
+    for name in sorted(TRACK_COLOURS):
+        colour = TRACK_COLOURS[name]
+        rules.append(f".metropolis.track-{name}{{fill:{colour}}}")
+        rules.append(f".event-{name} .die{{fill:{colour}}}")
+    return "".join(rules)
+
+
 def seat_css() -> str:
     rules = []
     for seat, colour in enumerate(SEAT_COLOURS):
@@ -68,8 +81,22 @@ def frame_css() -> str:
         f".harbor circle{{stroke:{INK};stroke-width:1.2}}"
         f".harbor text{{font:bold 10px sans-serif;fill:{INK};text-anchor:middle}}"
         f".piece{{stroke:{INK};stroke-width:1.4;stroke-linejoin:round}}"
-        ".bandit{fill:#2b2b2b;stroke:#f2f2f2}"
+        ".bandit,.robber{fill:#2b2b2b;stroke:#f2f2f2}"
+        ".berserker{fill:#4a3423;stroke:#f2f2f2}"
+        ".merchant{fill:#ffffff}"
         ".piece.inactive{fill-opacity:.45}"
+        ".knight.inactive{stroke-dasharray:2 1.5}"
+        + track_css()
+        + f".track-cell{{fill:#fbf3dc;stroke:#5b4a2e;stroke-width:1}}"
+        ".track-cell.goal{fill:#f2a28f}"
+        ".track-mark{font:bold 10px sans-serif;fill:#5b4a2e;text-anchor:middle}"
+        ".track-label{font:bold 12px sans-serif;fill:#fbf3dc}"
+        ".die-face.red .die{fill:#c0161d;stroke:#5a0a0e}"
+        ".die-face.red .die-pip{fill:#ffffff}"
+        ".die-face.yellow .die{fill:#f5d547}"
+        ".event-name{font:bold 10px sans-serif;text-anchor:middle;fill:#ffffff}"
+        ".event-ship .die{fill:#3b3b3b}"
+        f".event-trade .event-name{{fill:{INK}}}"
         f".hdr{{font:15px sans-serif;fill:{INK}}}"
         ".hdr .big{font-weight:bold}"
         ".die{fill:#ffffff;stroke:#1b1b1b;stroke-width:1.2}"

@@ -14,6 +14,17 @@ from toolkit.render.geometry import Point
 _CLASS_SAFE = re.compile(r"[^a-z0-9-]+")
 
 
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(text: object) -> str:
+    """Any value as text XML 1.0 can hold: characters it forbids (most control characters) removed.
+
+    Escaping is svgwrite's job; this only drops what no escaping can express.
+    """
+    return _NOT_XML.sub("", str(text))
+
+
 def css_token(text: object) -> str:
     """Any value as a CSS class fragment: lower case letters, digits and dashes only."""
     token = _CLASS_SAFE.sub("-", str(text).lower()).strip("-")
@@ -44,8 +55,25 @@ class Harbor:
 
 
 @dataclass(frozen=True)
+class Track:
+    """A row of numbered spaces drawn beside the board (e.g. a countdown to an attack).
+
+    ``cells`` are the spaces' centres, ``marks`` their labels, ``goal`` the index of the space
+    that triggers something (drawn highlighted). A piece standing on it is an ordinary
+    :class:`Piece` placed at one of ``cells``, so only the piece layer changes between frames.
+    """
+
+    key: str
+    label: str
+    cells: tuple[Point, ...]
+    marks: tuple[str, ...]
+    cell_size: float
+    goal: int | None = None
+
+
+@dataclass(frozen=True)
 class Board:
-    """The parts drawn once: tiles and harbors, in a box of ``width`` x ``height`` pixels."""
+    """The parts drawn once: tiles, harbors and tracks, in a box of ``width`` x ``height`` pixels."""
 
     game: str
     width: float
@@ -53,6 +81,7 @@ class Board:
     hex_size: float
     tiles: tuple[Tile, ...]
     harbors: tuple[Harbor, ...] = ()
+    tracks: tuple[Track, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -62,6 +91,9 @@ class Piece:
     ``kind`` names its symbol (road, settlement, city, bandit, knight, wall, metropolis...),
     ``seat`` its owner (None for neutral pieces such as the bandit), ``at`` its centre and
     ``angle`` its rotation in degrees. ``extra`` adds CSS classes (e.g. ``active``, ``level-2``).
+    ``owner`` names the owning player as the game spells it (drawn as a ``data-owner``
+    attribute, escaped, never as a class); ``symbol`` picks a glyph other than the kind's own
+    (e.g. a knight's tier), while the kind class stays the same.
     """
 
     kind: str
@@ -70,6 +102,8 @@ class Piece:
     angle: float = 0.0
     extra: tuple[str, ...] = ()
     title: str = ""
+    owner: str = ""
+    symbol: str = ""
 
     def classes(self) -> str:
         parts = ["piece", css_token(self.kind)]
@@ -94,7 +128,7 @@ class PlayerRow:
 
     ``hand`` lists ``(card, count)`` when the view shows contents; otherwise only
     ``hand_count`` is known. ``cards`` likewise lists held development/progress cards
-    when visible, else ``card_count`` counts them.
+    when visible, else ``card_count`` counts them; ``cards_label`` is what the game calls them.
     """
 
     seat: int
@@ -109,17 +143,24 @@ class PlayerRow:
     to_move: str = ""
     current: bool = False
     out: bool = False
+    cards_label: str = "dev"
 
 
 @dataclass(frozen=True)
 class Header:
-    """The line above the board: turn, phase, dice and who acts."""
+    """The line above the board: turn, phase, dice and who acts.
+
+    ``dice_kinds`` gives each die a CSS class (e.g. ``red``) when the dice differ; ``event``
+    names the face of an extra symbol die, drawn after the numbered dice.
+    """
 
     turn: str
     phase: str
     dice: tuple[int, ...] | None
     acting: str
     viewer: str
+    dice_kinds: tuple[str, ...] = ()
+    event: str = ""
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,27 @@ import svgwrite.text
 
 from toolkit.render.geometry import Point, num, pips
 from toolkit.render.palette import frame_css
-from toolkit.render.scene import Board, FrameParts, Harbor, Header, Panel, Piece, PlayerRow, Tile, css_token
+from toolkit.render.scene import (
+    Board,
+    FrameParts,
+    Harbor,
+    Header,
+    Panel,
+    Piece,
+    PlayerRow,
+    Tile,
+    Track,
+    css_token,
+    xml_text,
+)
 from toolkit.render.symbols import piece_element, symbol_sheet
 
 HEADER_HEIGHT = 64.0
 PANEL_WIDTH = 340.0
 GAP = 16.0
 ROW_HEIGHT = 84.0
+ROW_CHARS = 54  # what fits on one line of a player row at the panel's font size
+FACT_CHARS = 50
 HOT_TOKENS = (6, 8)
 
 
@@ -35,7 +49,7 @@ def _g(**attrs: str) -> svgwrite.container.Group:
 
 
 def _text(content: str, x: float, y: float, cls: str = "") -> svgwrite.text.Text:
-    text = svgwrite.text.Text(content, debug=False)
+    text = svgwrite.text.Text(xml_text(content), debug=False)
     text["x"] = num(x)
     text["y"] = num(y)
     if cls:
@@ -71,13 +85,40 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
+def wrap(parts: Iterable[str], limit: int, sep: str = " \u00b7 ") -> list[str]:
+    """``parts`` joined by ``sep`` into lines of at most ``limit`` characters.
+
+    A line breaks only between parts, or between words of a part too long for one line.
+    """
+    lines: list[str] = []
+    line = ""
+    for part in parts:
+        joined = f"{line}{sep}{part}" if line else part
+        if len(joined) <= limit:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for word in part.split(" "):
+            joined = f"{line} {word}" if line else word
+            if len(joined) <= limit or not line:
+                line = joined
+            else:
+                lines.append(line)
+                line = word
+    if line:
+        lines.append(line)
+    return [clip(x, limit) for x in lines]
+
+
 # ---------------------------------------------------------------- board
 
 
 def _tile(tile: Tile) -> svgwrite.shapes.Polygon:
     polygon = svgwrite.shapes.Polygon([(num(p.x), num(p.y)) for p in tile.corners], debug=False)
     polygon["class"] = f"hex terrain-{css_token(tile.terrain)}"
-    polygon["data-hex"] = tile.key
+    polygon["data-hex"] = xml_text(tile.key)
     return polygon
 
 
@@ -97,7 +138,7 @@ def token_group(token: int, at: Point, size: float) -> svgwrite.container.Group:
 
 
 def _harbor(harbor: Harbor, size: float) -> svgwrite.container.Group:
-    group = _g(class_=f"harbor harbor-{css_token(harbor.kind)}", data_port=harbor.key)
+    group = _g(class_=f"harbor harbor-{css_token(harbor.kind)}", data_port=xml_text(harbor.key))
     for end in harbor.ends:
         group.add(_line(end, harbor.at))
     group.add(_circle(harbor.at.x, harbor.at.y, size * 0.27, f"res-{css_token(harbor.kind)}"))
@@ -105,8 +146,24 @@ def _harbor(harbor: Harbor, size: float) -> svgwrite.container.Group:
     return group
 
 
+def _track(track: Track) -> svgwrite.container.Group:
+    """A labelled row of numbered spaces; the ``goal`` space is marked ``goal``."""
+    group = _g(class_=f"track track-{css_token(track.key)}")
+    half = track.cell_size / 2
+    if track.cells:
+        first = track.cells[0]
+        label = _text(track.label, first.x - half - 8, first.y + 4, "track-label")
+        label["text-anchor"] = "end"
+        group.add(label)
+    for index, (cell, mark) in enumerate(zip(track.cells, track.marks, strict=False)):
+        cls = "track-cell goal" if index == track.goal else "track-cell"
+        group.add(_rect(cell.x - half, cell.y - half, track.cell_size, track.cell_size, cls, rx=3))
+        group.add(_text(mark, cell.x, cell.y + half - 3, "track-mark"))
+    return group
+
+
 def board_group(board: Board) -> svgwrite.container.Group:
-    """``<g id="board">``: the sea, every hex in terrain colour, ports, and tokens."""
+    """``<g id="board">``: the sea, every hex in terrain colour, ports, tokens and tracks."""
     group = _g(id="board", class_=f"board game-{css_token(board.game)}")
     group.add(_rect(0, 0, board.width, board.height, "sea", rx=board.hex_size * 0.4))
     tiles = _g(class_="tiles")
@@ -122,6 +179,11 @@ def board_group(board: Board) -> svgwrite.container.Group:
         if tile.token is not None:
             tokens.add(token_group(tile.token, tile.center, board.hex_size))
     group.add(tokens)
+    if board.tracks:
+        tracks = _g(class_="tracks")
+        for track in board.tracks:
+            tracks.add(_track(track))
+        group.add(tracks)
     return group
 
 
@@ -141,7 +203,9 @@ def board_svg_inner(board: Board) -> str:
 # ---------------------------------------------------------------- header and panel
 
 
-def _dice(group: svgwrite.container.Group, dice: tuple[int, ...], x: float, y: float) -> float:
+def _dice(
+    group: svgwrite.container.Group, dice: tuple[int, ...], x: float, y: float, kinds: tuple[str, ...] = ()
+) -> float:
     spots = {
         1: ((0, 0),),
         2: ((-1, -1), (1, 1)),
@@ -150,8 +214,9 @@ def _dice(group: svgwrite.container.Group, dice: tuple[int, ...], x: float, y: f
         5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
         6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
     }
-    for value in dice:
-        die = _g(class_=f"die-face d{int(value)}", transform=f"translate({num(x + 11)},{num(y + 11)})")
+    for index, value in enumerate(dice):
+        kind = f" {css_token(kinds[index])}" if index < len(kinds) else ""
+        die = _g(class_=f"die-face d{int(value)}{kind}", transform=f"translate({num(x + 11)},{num(y + 11)})")
         die.add(_rect(-11, -11, 22, 22, "die", rx=4))
         for dx, dy in spots.get(int(value), ()):
             die.add(_circle(dx * 5.5, dy * 5.5, 2.2, "die-pip"))
@@ -160,15 +225,27 @@ def _dice(group: svgwrite.container.Group, dice: tuple[int, ...], x: float, y: f
     return x
 
 
+def _event_face(group: svgwrite.container.Group, event: str, x: float, y: float) -> float:
+    """The face of a symbol die: a coloured square with the face's name in small letters."""
+    face = _g(class_=f"event-face event-{css_token(event)}", transform=f"translate({num(x)},{num(y)})")
+    width = max(22.0, 6.5 * len(event) + 8)
+    face.add(_rect(0, 0, width, 22, "die", rx=4))
+    face.add(_text(event, width / 2, 15, "event-name"))
+    group.add(face)
+    return x + width
+
+
 def header_group(header: Header, action: str, width: float) -> svgwrite.container.Group:
     group = _g(id="header", class_="hdr")
     x = 12.0
     group.add(_text(header.turn, x, 24, "big"))
     x += 9 * len(header.turn) + 14
     if header.dice:
-        x = _dice(group, header.dice, x, 8) + 6
+        x = _dice(group, header.dice, x, 8, header.dice_kinds) + 6
         group.add(_text(f"= {sum(header.dice)}", x, 24, "big"))
         x += 44
+    if header.event:
+        x = _event_face(group, header.event, x, 8) + 8
     group.add(_text(clip(header.acting, 60), x, 24))
     group.add(_text(header.viewer, width - 12, 24, "viewer"))
     group.elements[-1]["text-anchor"] = "end"
@@ -194,16 +271,20 @@ def _row(row: PlayerRow, y: float, width: float) -> svgwrite.container.Group:
         group.add(_text(f"({row.hand_count})", x, 41, "dim"))
     else:
         group.add(_text(f"{row.hand_count} cards", 10, 41))
-    cards = f"dev {row.card_count}" if row.cards is None else "dev " + (", ".join(row.cards) or "none")
+    label = row.cards_label
+    if row.cards is None:
+        cards = f"{label} {row.card_count}"
+    else:
+        cards = f"{label} " + (", ".join(row.cards) or "none")
     bits = [cards] + [f"{s.label} {s.value}" for s in row.stats]
-    group.add(_text(" · ".join(bits), 10, 58, "dim"))
+    group.add(_text(clip(" · ".join(bits), ROW_CHARS), 10, 58, "dim"))
     tail = list(row.badges)
     if row.to_move:
         tail.insert(0, f"to move: {row.to_move}")
     if row.out:
         tail.append("resigned")
     if tail:
-        group.add(_text(" · ".join(tail), 10, 74))
+        group.add(_text(clip(" · ".join(tail), ROW_CHARS), 10, 74))
     return group
 
 
@@ -217,9 +298,9 @@ def panel_group(panel: Panel, x: float, y: float, width: float) -> tuple[svgwrit
     if panel.result:
         cy += 16
         group.add(_text(panel.result, 0, cy, "name"))
-    if panel.facts:
-        cy += 20
-        group.add(_text(" · ".join(f"{s.label} {s.value}" for s in panel.facts), 0, cy))
+    for index, line in enumerate(wrap((f"{s.label} {s.value}" for s in panel.facts), FACT_CHARS)):
+        cy += 20 if index == 0 else 17
+        group.add(_text(line, 0, cy, "fact"))
     for speaker, message in panel.talk:
         cy += 18
         group.add(_text(clip(f"{speaker}: {message}", 52), 0, cy, "talk"))

@@ -13,7 +13,7 @@ import svgwrite.container
 import svgwrite.shapes
 
 from toolkit.render.geometry import num
-from toolkit.render.scene import Piece, css_token
+from toolkit.render.scene import Piece, css_token, xml_text
 
 BASE_HEX = 48.0
 
@@ -24,6 +24,19 @@ class Glyph:
 
     box: tuple[float, float, float, float]
     polygons: tuple[tuple[tuple[float, float], ...], ...]
+
+
+Shape = tuple[tuple[float, float], ...]
+
+_SHIELD: Shape = ((-8, -8), (8, -8), (8, 1), (0, 9), (-8, 1))
+_FIGURE: Shape = (
+    (-4, -13), (4, -13), (5, -8), (3, -4), (7, 6), (7, 13), (-7, 13), (-7, 6), (-3, -4), (-5, -8),
+)
+
+
+def _bar(top: float) -> Shape:
+    """A band across a shield: one band per rank above the lowest."""
+    return ((-5, top), (5, top), (5, top + 2.5), (-5, top + 2.5))
 
 
 GLYPHS: dict[str, Glyph] = {
@@ -40,11 +53,26 @@ GLYPHS: dict[str, Glyph] = {
             ((-2, 3), (2, 3), (2, 8), (-2, 8)),
         ),
     ),
-    "wall": Glyph((-15, 7, 30, 5), (((-14, 8), (14, 8), (14, 11), (-14, 11)),)),
-    "knight": Glyph((-9, -10, 18, 20), (((-8, -8), (8, -8), (8, 1), (0, 9), (-8, 1)),)),
-    "bandit": Glyph(
-        (-8, -15, 16, 30),
-        (((-4, -13), (4, -13), (5, -8), (3, -4), (7, 6), (7, 13), (-7, 13), (-7, 6), (-3, -4), (-5, -8)),),
+    "metropolis-tower": Glyph(
+        (-6, -8, 12, 17),
+        (
+            (
+                (-4, 8), (-4, -3), (-5, -3), (-5, -7), (-2.5, -7), (-2.5, -5), (-1, -5), (-1, -7), (1, -7),
+                (1, -5), (2.5, -5), (2.5, -7), (5, -7), (5, -3), (4, -3), (4, 8),
+            ),
+        ),
+    ),
+    "wall": Glyph(
+        (-18, 4, 36, 11), (((-18, 15), (-18, 4), (-15, 4), (-15, 8), (15, 8), (15, 4), (18, 4), (18, 15)),)
+    ),
+    "knight": Glyph((-9, -10, 18, 20), (_SHIELD,)),
+    "knight-strong": Glyph((-9, -10, 18, 20), (_SHIELD, _bar(-4.5))),
+    "knight-mighty": Glyph((-9, -10, 18, 20), (_SHIELD, _bar(-5.5), _bar(-1.5))),
+    "bandit": Glyph((-8, -15, 16, 30), (_FIGURE,)),
+    "robber": Glyph((-8, -15, 16, 30), (_FIGURE,)),
+    "berserker": Glyph(
+        (-13, -14, 26, 23),
+        (((-1, -13), (-1, 0), (-11, 0)), ((1, -11), (1, 0), (9, 0)), ((-12, 2), (12, 2), (8, 8), (-8, 8))),
     ),
     "merchant": Glyph((-8, -10, 16, 20), (((0, -9), (7, 0), (0, 9), (-7, 0)),)),
 }
@@ -55,7 +83,10 @@ SCALE: dict[str, float] = {
     "settlement": 1.35,
     "city": 1.35,
     "metropolis": 1.35,
+    "metropolis-tower": 1.2,
     "knight": 1.2,
+    "knight-strong": 1.2,
+    "knight-mighty": 1.2,
     "merchant": 1.2,
 }
 
@@ -79,8 +110,11 @@ def symbol_sheet() -> svgwrite.container.Defs:
 
 
 def piece_element(piece: Piece, hex_size: float) -> svgwrite.container.Use:
-    """The ``<use>`` drawing one piece; its classes name the kind and the owner."""
-    kind = piece.kind if piece.kind in GLYPHS else "merchant"
+    """The ``<use>`` drawing one piece; its classes name the kind and the owner.
+
+    The glyph is the piece's ``symbol`` when the sheet has it, else its kind's own.
+    """
+    kind = next((k for k in (piece.symbol, piece.kind) if k in GLYPHS), "merchant")
     glyph = GLYPHS[kind]
     scale = hex_size / BASE_HEX * SCALE.get(kind, 1.0)
     x, y, w, h = (v * scale for v in glyph.box)
@@ -94,8 +128,10 @@ def piece_element(piece: Piece, hex_size: float) -> svgwrite.container.Use:
     if piece.angle:
         transform += f" rotate({num(piece.angle)})"
     use["transform"] = transform
+    if piece.owner:
+        use["data-owner"] = xml_text(piece.owner)
     if piece.title:
-        use["data-title"] = piece.title
+        use["data-title"] = xml_text(piece.title)
     return use
 
 

@@ -77,10 +77,21 @@ class Entry:
 
 @dataclass
 class Link:
-    """An extra link on the index (e.g. a game's card or rules page)."""
+    """An extra link (e.g. a game's card or rules page), its ``href`` relative to the site root.
+
+    The index shows every link; a replay page shows those whose ``game`` is its own game or
+    ``None``.
+    """
 
     href: str
     label: str
+    game: str | None = None
+
+    @staticmethod
+    def of(link: Link | Mapping[str, str]) -> Link:
+        if isinstance(link, Link):
+            return link
+        return Link(link["href"], link["label"], link.get("game"))
 
 
 @dataclass
@@ -165,8 +176,10 @@ def _slug(path: Path, taken: set[str]) -> str:
     return slug
 
 
-def render_replay(env: jinja2.Environment, entry: Entry) -> tuple[str, dict[str, Any]]:
-    """The HTML page for one replay and its index record.
+def render_replay(
+    env: jinja2.Environment, entry: Entry, links: Sequence[Link] = ()
+) -> tuple[str, dict[str, Any]]:
+    """The HTML page for one replay and its index record; ``links`` are the site's extra links.
 
     Raises :class:`SaveError`, :class:`ReplayError` or :class:`RenderError` for a save that
     cannot be published.
@@ -199,6 +212,9 @@ def render_replay(env: jinja2.Environment, entry: Entry) -> tuple[str, dict[str,
         note=note,
         game=save.game,
         index_href="../index.html",
+        links=[
+            Link(f"../{link.href}", link.label, link.game) for link in links if link.game in (None, save.game)
+        ],
         players=page.players,
         winner=page.winner,
         first=page.first,
@@ -242,6 +258,7 @@ def build(
         raise SiteError([Problem(str(folder), "no such folder of replays", "not_found")])
     _check_target(target)
     entries = read_manifest(folder)
+    extra_links = [Link.of(link) for link in links]
     env = environment()
     built = Built()
     pages: dict[str, str] = {}
@@ -249,7 +266,7 @@ def build(
     taken: set[str] = set()
     for entry in entries:
         try:
-            html, record = render_replay(env, entry)
+            html, record = render_replay(env, entry, extra_links)
         except SaveError as exc:
             problems.append(Refusal.of(exc.problem))
             continue
@@ -268,7 +285,7 @@ def build(
         csp=content_policy([css], []),
         css=Markup(css),
         site_title="Replays",
-        links=[link if isinstance(link, Link) else Link(link["href"], link["label"]) for link in links],
+        links=extra_links,
         replays=built.replays,
         version=__version__,
     )

@@ -122,29 +122,88 @@ _DEFAULTS = {
     "trade": "decline",
 }
 
-_RULINGS = [
-    "Upgrading a settlement to a city returns the settlement piece to its owner's supply.",
-    "A victory-point card scores from the moment it is bought, so buying one can win the game at once.",
-    "Victory-point cards cannot be played (code not_playable); views list them among devCards or "
-    "devBoughtThisTurn like any other held card.",
-    "A bandit may name a victim whose hand is empty; nothing is taken. A victim must be an opponent.",
-    "Roadworks may place a single road even when two would fit; the second road may build on the first.",
-    "A bank trade must get a different resource than it gives; "
-    "an offer may not put one resource on both sides.",
-    "Accepting an offer without holding its asked-for cards is illegal (cannot_afford); hands cannot change "
-    "while answers are collected, so every accepter can still pay when the offer resolves.",
-    "An offer to oneself is illegal (bad_target). Offers to resigned seats are declined for them at once.",
-    "When several seats tied for the lead all pass the longest-road holder, nobody holds the award "
-    "until one seat leads alone (the same rule as a holder cut below 5).",
-    "The win check at the roll comes before production or any discards; a seat that reaches 10 points "
-    "on another seat's turn wins at its own next roll if it still has them.",
-    "A seat that resigns keeps its pieces and hand, keeps scoring, is still ranked, and its decisions "
-    "are played by the defaults; it can still win if its points reach 10 on its own turn.",
-    "Table talk is logged only when it is not empty; an empty log entry is never made.",
-    "A move record may carry only seat, kind and one of action or strike; an action may carry only "
-    "the fields its type takes (bad_field otherwise).",
-    "legal_moves lists every legal move except trade offers, which it samples as one-for-one open "
-    "offers, and it never attaches table talk.",
+# (topic, ruling, where the spec leaves the question open)
+_RULINGS: list[tuple[str, str, str]] = [
+    (
+        "city upgrade",
+        "Upgrading a settlement to a city returns the settlement piece to its owner's supply.",
+        "pioneers.md §Costs and limits",
+    ),
+    (
+        "victory-point cards",
+        "A victory-point card scores from the moment it is bought, so buying one can win the game at once.",
+        "pioneers.md §Dev cards",
+    ),
+    (
+        "victory-point cards",
+        "Victory-point cards cannot be played (code not_playable); views list them among devCards or "
+        "devBoughtThisTurn like any other held card.",
+        "pioneers.md §Dev cards",
+    ),
+    (
+        "bandit victim",
+        "A bandit may name a victim whose hand is empty; nothing is taken. A victim must be an opponent.",
+        "pioneers.md §The turn",
+    ),
+    (
+        "roadworks",
+        "Roadworks may place a single road even when two would fit; the second road may build on the first.",
+        "pioneers.md §Dev cards",
+    ),
+    (
+        "bank and offers",
+        "A bank trade must get a different resource than it gives; "
+        "an offer may not put one resource on both sides.",
+        "pioneers.md §Trading",
+    ),
+    (
+        "accepting offers",
+        "Accepting an offer without holding its asked-for cards is illegal (cannot_afford); "
+        "hands cannot change while answers are collected, "
+        "so every accepter can still pay when the offer resolves.",
+        "pioneers.md §Trading",
+    ),
+    (
+        "offer targets",
+        "An offer to oneself is illegal (bad_target). "
+        "Offers to resigned seats are declined for them at once.",
+        "pioneers.md §Trading",
+    ),
+    (
+        "longest road ties",
+        "When several seats tied for the lead all pass the longest-road holder, nobody holds the award "
+        "until one seat leads alone (the same rule as a holder cut below 5).",
+        "pioneers.md §Awards",
+    ),
+    (
+        "win check",
+        "The win check at the roll comes before production or any discards; a seat that reaches 10 points "
+        "on another seat's turn wins at its own next roll if it still has them.",
+        "pioneers.md §The turn",
+    ),
+    (
+        "resigned seats",
+        "A seat that resigns keeps its pieces and hand, keeps scoring, is still ranked, and its decisions "
+        "are played by the defaults; it can still win if its points reach 10 on its own turn.",
+        "pioneers.md §Defaults and strikes",
+    ),
+    (
+        "table talk",
+        "Table talk is logged only when it is not empty; an empty log entry is never made.",
+        "pioneers.md §Table talk",
+    ),
+    (
+        "move records",
+        "A move record may carry only seat, kind and one of action or strike; an action may carry only "
+        "the fields its type takes (bad_field otherwise).",
+        "pioneers.md §Setup, §The turn",
+    ),
+    (
+        "legal move lists",
+        "legal_moves lists every legal move except trade offers, which it samples as one-for-one open "
+        "offers, and it never attaches table talk.",
+        "design.md §4",
+    ),
 ]
 
 _RANDOMNESS = [
@@ -165,6 +224,91 @@ _RANDOMNESS = [
     },
     {"stream": "bot/<seat>/<name>", "use": "a bot's own choices; never read by the engine"},
 ]
+
+
+_CARD_NAMES = {
+    "knight": "Knight",
+    "victory_point": "Victory point",
+    "roadworks": "Roadworks",
+    "windfall": "Windfall",
+    "embargo": "Embargo",
+}
+
+# Who owes each decision kind, and what raises it.
+_PENDINGS = {
+    "setup": (
+        "the seat placing now (snake order: 0..n-1, then n-1..0)",
+        "each of the two opening placements per seat",
+    ),
+    "turn": (
+        "the seat whose turn it is",
+        "the start of its turn once the roll (and any 7) is settled; again after every action "
+        "until it ends the turn",
+    ),
+    "discard": (
+        f"every seat holding more than {DISCARD_ABOVE} cards, all at once",
+        "a roll of 7",
+    ),
+    "bandit": ("the seat whose turn it is", "a roll of 7 once discards are in, or a knight card"),
+    "trade": (
+        "each opponent an open offer asks, or the one seat a targeted offer names",
+        "an offer_trade action",
+    ),
+}
+
+
+def _limits() -> list[dict[str, Any]]:
+    return [
+        {"name": "points to win", "value": WIN_POINTS, "note": "counted only during the seat's own turn"},
+        {"name": "turn cap", "value": MAX_TURNS, "note": "turn 201 never starts; everyone is ranked"},
+        {
+            "name": "hand size before a 7 forces a discard",
+            "value": DISCARD_ABOVE,
+            "note": "a larger hand gives up half, rounded down",
+        },
+        {
+            "name": "knights for largest army",
+            "value": ARMY_MIN,
+            "note": "the holder changes only when beaten",
+        },
+        {
+            "name": "road length for longest road",
+            "value": ROAD_MIN,
+            "note": "edges of one simple path; an opponent's town cuts it",
+        },
+        {"name": "dev cards played per turn", "value": 1, "note": "buying is not limited"},
+        {"name": "trade offers per turn", "value": MAX_OFFERS_PER_TURN, "note": "a sixth is illegal"},
+        {"name": "table talk length", "value": TALK_LIMIT, "note": "characters per message"},
+        {"name": "log entries in a view", "value": LOG_IN_VIEW, "note": "the most recent ones"},
+        {
+            "name": "strikes before a seat resigns",
+            "value": MAX_STRIKES,
+            "note": "timeouts, errors and illegal answers all count",
+        },
+        {"name": "players", "value": f"{MIN_PLAYERS}-{MAX_PLAYERS}", "note": "seats are numbered from 0"},
+    ]
+
+
+def _vp_sources() -> list[dict[str, Any]]:
+    return [
+        {"source": "settlement", "points": 1, "note": "each one on the board"},
+        {"source": "city", "points": 2, "note": "each one on the board (replaces the settlement's 1)"},
+        {"source": "largest army", "points": AWARD_POINTS, "note": f"at least {ARMY_MIN} knights played"},
+        {"source": "longest road", "points": AWARD_POINTS, "note": f"a road of at least {ROAD_MIN}"},
+        {"source": "victory point card", "points": 1, "note": "hidden from opponents until the end"},
+    ]
+
+
+def _actions() -> list[dict[str, Any]]:
+    return [
+        {
+            "kind": m["kind"],
+            "type": m.get("type", m["kind"]),
+            "payload": m["payload"],
+            "answers_pending": m["kind"],
+        }
+        for m in _MOVES
+    ]
 
 
 def build_catalog() -> dict[str, Any]:
@@ -231,7 +375,37 @@ def build_catalog() -> dict[str, Any]:
         "moves": _MOVES,
         "strikes": list(STRIKES),
         "defaults": _DEFAULTS,
-        "rulings": _RULINGS,
+        "rulings": [{"topic": t, "ruling": r, "ref": ref} for t, r, ref in _RULINGS],
+        "pieces": {"road": ROAD_LIMIT, "settlement": SETTLEMENT_LIMIT, "city": CITY_LIMIT},
+        "limits": _limits(),
+        "vp_sources": _vp_sources(),
+        "decks": [
+            {
+                "id": name,
+                "name": _CARD_NAMES[name],
+                "deck": "dev",
+                "count": DEV_COUNTS[i],
+                "timing": _CARD_TEXT[name][0],
+                "effect": _CARD_TEXT[name][1],
+            }
+            for i, name in enumerate(DEV_CARDS)
+        ],
+        "deck_notes": {
+            "dev": "One shared face-down deck of development cards, bought from the bank for "
+            + ", ".join(f"{n} {r}" for r, n in _cost(COST_DEV).items())
+            + "; it is never refilled, and a card bought this turn waits until the next one.",
+        },
+        "actions": _actions(),
+        "pendings": [
+            {
+                "type": kind,
+                "who": _PENDINGS[kind][0],
+                "trigger": _PENDINGS[kind][1],
+                "answered_by": f"a {kind} move",
+                "default": _DEFAULTS[kind],
+            }
+            for kind in KINDS
+        ],
         "randomness": _RANDOMNESS,
     }
 

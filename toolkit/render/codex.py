@@ -1,0 +1,542 @@
+"""The codex adapter: a codex wire view (the bot protocol's ``state``) to drawable parts.
+
+Everything is placed from the ids alone, so a captured real state and our own engine's views
+render through the same code: a hex ``"q,r"`` is an axial coordinate; an intersection id joins
+the three axial coordinates of the hexes meeting there (sea ones included), so its position is
+the centroid of those three centres; an edge joins two intersections. Hexes, harbors and the
+berserker track are drawn once; roads, buildings, walls, metropolis markers, knights, the
+robber, the Guildmaster and the berserker ship are pieces whose classes name kind and owner.
+
+The words (the open decision, trades, cards) live in :mod:`toolkit.render.codex_words`.
+Player ids and names are data, never markup: they reach the SVG only as escaped text or
+attribute values, and classes carry the seat number, never the id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from toolkit.render.codex_words import (
+    COMMODITIES,
+    RESOURCES,
+    TIERS,
+    TRACKS,
+    Seating,
+    answerers,
+    as_int,
+    auction_facts,
+    humanise,
+    pending_phrase,
+    progress_count,
+    progress_words,
+    seating,
+    viewer_of,
+)
+from toolkit.render.geometry import (
+    Layout,
+    Point,
+    angle_deg,
+    axial_to_lattice,
+    fit_layout,
+    midpoint,
+    parse_axial,
+)
+from toolkit.render.scene import (
+    Board,
+    FrameParts,
+    Harbor,
+    Header,
+    Panel,
+    Piece,
+    PlayerRow,
+    Stat,
+    Tile,
+    Track,
+)
+
+GAME = "codex"
+HEX_SIZE = 48.0
+GRAND_HEX_SIZE = 40.0
+MARGIN = 52.0
+TRACK_STRIP = 46.0
+TRACK_CELL = 26.0
+TRACK_GAP = 6.0
+MAX_TRACK = 20  # a longer track in the data is drawn only this far
+
+View = Mapping[str, Any]
+
+
+# ---------------------------------------------------------------- ids to positions
+
+
+def _axial(text: Any) -> tuple[int, int] | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        return parse_axial(text)
+    except ValueError:
+        return None
+
+
+def vertex_lattice(intersection_id: Any) -> tuple[float, float] | None:
+    """Where an intersection sits on the doubled lattice: the centroid of its three hexes."""
+    if not isinstance(intersection_id, str):
+        return None
+    parts = intersection_id.split("|")
+    if len(parts) != 3:
+        return None
+    coords = [_axial(part) for part in parts]
+    points = [axial_to_lattice(*c) for c in coords if c is not None]
+    if len(points) != 3:
+        return None
+    return (sum(x for x, _ in points) / 3, sum(y for _, y in points) / 3)
+
+
+def edge_ends(edge_id: str, edge: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The two intersection ids an edge joins: its own fields, else read from its id.
+
+    An id joins two intersection ids with ``--``; as an intersection id may start with ``-``,
+    the split is the ``--`` that leaves two readable intersection ids.
+    """
+    a, b = edge.get("intersectionA"), edge.get("intersectionB")
+    if vertex_lattice(a) is not None and vertex_lattice(b) is not None:
+        return str(a), str(b)
+    start = edge_id.find("--")
+    while start >= 0:
+        left, right = edge_id[:start], edge_id[start + 2 :]
+        if vertex_lattice(left) is not None and vertex_lattice(right) is not None:
+            return left, right
+        start = edge_id.find("--", start + 1)
+    return None
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Pixel positions for one board: hex centres, intersections, the berserker track's cells."""
+
+    layout: Layout
+    width: float
+    height: float
+    size: float
+    hexes: tuple[str, ...]
+    strip_y: float
+
+    def hex_centre(self, hex_id: Any) -> Point | None:
+        coords = _axial(hex_id)
+        return None if coords is None else self.layout.axial(*coords)
+
+    def vertex(self, intersection_id: Any) -> Point | None:
+        spot = vertex_lattice(intersection_id)
+        return None if spot is None else self.layout.point(*spot)
+
+    def track_cells(self, count: int) -> tuple[Point, ...]:
+        span = count * TRACK_CELL + (count - 1) * TRACK_GAP
+        left = (self.width - span) / 2 + TRACK_CELL / 2 + 40
+        return tuple(Point.at(left + i * (TRACK_CELL + TRACK_GAP), self.strip_y) for i in range(count))
+
+
+def _radius(coords: Iterable[tuple[int, int]]) -> int:
+    return max((max(abs(q), abs(r), abs(q + r)) for q, r in coords), default=0)
+
+
+@lru_cache(maxsize=8)
+def _geometry(hex_ids: tuple[str, ...]) -> Geometry:
+    coords = [c for c in (_axial(h) for h in hex_ids) if c is not None] or [(0, 0)]
+    size = HEX_SIZE if _radius(coords) <= 2 else GRAND_HEX_SIZE
+    layout, width, height = fit_layout([axial_to_lattice(q, r) for q, r in coords], size, MARGIN)
+    strip_y = round(height + TRACK_STRIP / 2 - 14, 2)
+    return Geometry(layout, width, round(height + TRACK_STRIP - 10, 2), size, hex_ids, strip_y)
+
+
+def _board(view: View) -> Mapping[str, Any]:
+    board = view.get("board")
+    return board if isinstance(board, Mapping) else {}
+
+
+def _table(board: Mapping[str, Any], key: str) -> list[tuple[str, Mapping[str, Any]]]:
+    """The entries of one id-keyed table of the board, in id order, leaving out malformed ones."""
+    table = board.get(key)
+    if not isinstance(table, Mapping):
+        return []
+    return sorted((str(k), v) for k, v in table.items() if isinstance(v, Mapping))
+
+
+def geometry(view: View) -> Geometry:
+    hexes = tuple(k for k, _ in _table(_board(view), "hexes") if _axial(k) is not None)
+    return _geometry(hexes)
+
+
+# ---------------------------------------------------------------- the adapter
+
+
+class CodexAdapter:
+    """Turns codex wire views into :mod:`toolkit.render.scene` parts."""
+
+    game = GAME
+
+    def board(self, view: View) -> Board:
+        geo = geometry(view)
+        board = _board(view)
+        tiles = []
+        for key, item in _table(board, "hexes"):
+            centre = geo.hex_centre(key)
+            if centre is None:
+                continue
+            terrain = str(item.get("type") or "desert")
+            token = item.get("numberToken")
+            tiles.append(
+                Tile(
+                    key=key,
+                    center=centre,
+                    corners=tuple(geo.layout.corners(*axial_to_lattice(*parse_axial(key)))),
+                    terrain=terrain,
+                    token=token if isinstance(token, int) and not isinstance(token, bool) else None,
+                    title=f"{key}: {terrain}",
+                )
+            )
+        harbors = []
+        raw = board.get("harbors")
+        land = {k for k, _ in _table(board, "hexes")}
+        for index, harbor in enumerate(raw if isinstance(raw, list) else []):
+            made = self._harbor(geo, harbor, index, land)
+            if made is not None:
+                harbors.append(made)
+        length = max(1, min(MAX_TRACK, as_int(view.get("berserkerTrackMax"), 7)))
+        track = Track(
+            key="berserker",
+            label="Berserkers",
+            cells=geo.track_cells(length + 1),
+            marks=tuple(str(i) for i in range(length + 1)),
+            cell_size=TRACK_CELL,
+            goal=length,
+        )
+        return Board(GAME, geo.width, geo.height, geo.size, tuple(tiles), tuple(harbors), (track,))
+
+    @staticmethod
+    def _harbor(geo: Geometry, harbor: Any, index: int, land: set[str]) -> Harbor | None:
+        if not isinstance(harbor, Mapping):
+            return None
+        ends = harbor.get("intersectionIds")
+        if not isinstance(ends, list) or len(ends) != 2:
+            return None
+        a, b = geo.vertex(ends[0]), geo.vertex(ends[1])
+        if a is None or b is None:
+            return None
+        shared = sorted(set(str(ends[0]).split("|")) & set(str(ends[1]).split("|")) & land)
+        mid = midpoint(a, b)
+        inland = geo.hex_centre(shared[0]) if shared else None
+        if inland is None:
+            inland = Point.at(geo.width / 2, (geo.height - TRACK_STRIP) / 2)
+        out = mid - inland
+        spot = mid + out.scaled(geo.size * 0.62 / (out.length() or 1.0))
+        rate = str(harbor.get("type") or "3:1")
+        generic = rate == "3:1" or rate not in RESOURCES
+        return Harbor(
+            key=str(harbor.get("id") or index),
+            ends=(a, b),
+            at=spot,
+            kind="generic" if generic else rate,
+            label="3:1" if generic else "2:1",
+        )
+
+    def pieces(self, view: View) -> tuple[Piece, ...]:
+        geo = geometry(view)
+        seats = seating(view)
+        board = _board(view)
+        pieces: list[Piece] = []
+        for key, edge in _table(board, "edges"):
+            owner = edge.get("roadOwnerPlayerId")
+            ends = edge_ends(key, edge) if isinstance(owner, str) else None
+            if ends is None:
+                continue
+            a, b = geo.vertex(ends[0]), geo.vertex(ends[1])
+            if a is None or b is None:
+                continue
+            pieces.append(
+                Piece(
+                    "road",
+                    seats.seat(owner),
+                    midpoint(a, b),
+                    angle_deg(a, b),
+                    owner=str(owner),
+                    title=f"road of {seats.name(owner)}",
+                )
+            )
+        for key, spot in _table(board, "intersections"):
+            at = geo.vertex(key)
+            if at is None:
+                continue
+            pieces.extend(self._building(spot.get("building"), at, seats, geo.size))
+            pieces.extend(self._knight(spot.get("knight"), at, seats))
+        hexes = _table(board, "hexes")
+        if view.get("robberActive") is True:
+            robber = next((k for k, h in hexes if h.get("robberPresent") is True), None)
+            centre = geo.hex_centre(robber)
+            if centre is not None:
+                at = centre + Point.at(-geo.size * 0.48, 0)
+                pieces.append(Piece("robber", None, at, title=f"robber on {robber}"))
+        merchant = view.get("merchantHexId")
+        if not isinstance(merchant, str):
+            merchant = next((k for k, h in hexes if h.get("merchantPresent") is True), None)
+        centre = geo.hex_centre(merchant)
+        if centre is not None:
+            owner = view.get("merchantOwnerPlayerId")
+            held = f" held by {seats.name(owner)}" if isinstance(owner, str) else ""
+            pieces.append(
+                Piece(
+                    "merchant",
+                    seats.seat(owner),
+                    centre + Point.at(geo.size * 0.48, 0),
+                    owner=owner if isinstance(owner, str) else "",
+                    title=f"Guildmaster on {merchant}{held}",
+                )
+            )
+        length = max(1, min(MAX_TRACK, as_int(view.get("berserkerTrackMax"), 7)))
+        position = max(0, min(length, as_int(view.get("berserkerTrackPosition"))))
+        cells = geo.track_cells(length + 1)
+        title = f"berserkers at {position} of {length}"
+        pieces.append(Piece("berserker", None, cells[position], title=title))
+        return tuple(pieces)
+
+    @staticmethod
+    def _building(building: Any, at: Point, seats: Seating, size: float) -> list[Piece]:
+        if not isinstance(building, Mapping):
+            return []
+        owner = building.get("ownerPlayerId")
+        owner_id = owner if isinstance(owner, str) else ""
+        seat = seats.seat(owner)
+        name = seats.name(owner)
+        found: list[Piece] = []
+        if building.get("cityWallPresent") is True:
+            found.append(Piece("wall", seat, at, owner=owner_id, title=f"city wall of {name}"))
+        if building.get("cityPieceAsSettlement") is True:
+            found.append(
+                Piece(
+                    "city",
+                    seat,
+                    at,
+                    90.0,
+                    ("sideways",),
+                    owner=owner_id,
+                    title=f"pillaged city of {name}, turned sideways: counts as a settlement",
+                )
+            )
+        elif building.get("type") == "city":
+            found.append(Piece("city", seat, at, owner=owner_id, title=f"city of {name}"))
+        else:
+            found.append(Piece("settlement", seat, at, owner=owner_id, title=f"settlement of {name}"))
+        track = building.get("metropolisType")
+        if track in TRACKS:
+            found.append(
+                Piece(
+                    "metropolis",
+                    seat,
+                    at + Point.at(size * 0.3, -size * 0.34),
+                    extra=(f"track-{track}",),
+                    owner=owner_id,
+                    symbol="metropolis-tower",
+                    title=f"{track} metropolis of {name}",
+                )
+            )
+        return found
+
+    @staticmethod
+    def _knight(knight: Any, at: Point, seats: Seating) -> list[Piece]:
+        if not isinstance(knight, Mapping):
+            return []
+        owner = knight.get("ownerPlayerId")
+        level = knight.get("level") if knight.get("level") in TIERS else "basic"
+        state = "active" if knight.get("state") == "active" else "inactive"
+        symbol = "knight" if level == "basic" else f"knight-{level}"
+        return [
+            Piece(
+                "knight",
+                seats.seat(owner),
+                at,
+                extra=(str(level), state),
+                owner=owner if isinstance(owner, str) else "",
+                symbol=symbol,
+                title=f"{state} {level} knight of {seats.name(owner)}",
+            )
+        ]
+
+    def players(self, view: View) -> list[tuple[int, str]]:
+        seats = seating(view)
+        return [(seats.seat_of[pid], seats.names[pid]) for pid, _ in seats.entries]
+
+    def winner(self, view: View) -> str | None:
+        winner = view.get("winnerPlayerId")
+        return seating(view).name(winner) if isinstance(winner, str) else None
+
+    def event_lines(self, move: Mapping[str, Any], events: list[Any]) -> list[str]:
+        """Public event texts, leaving out the one that only restates the move itself."""
+        lines = []
+        for item in events:
+            if not isinstance(item, Mapping) or not isinstance(item.get("text"), str):
+                continue
+            if "visibleTo" in item or item.get("type") == move.get("type"):
+                continue
+            lines.append(str(item["text"]))
+        return lines
+
+    def header(self, view: View) -> Header:
+        seats = seating(view)
+        phase = str(view.get("phase") or "")
+        current = seats.name(view.get("currentPlayerId"))
+        dice_raw = view.get("dice")
+        dice_map: Mapping[str, Any] = dice_raw if isinstance(dice_raw, Mapping) else {}
+        pair = (dice_map.get("die1"), dice_map.get("die2"))
+        shown = all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in pair)
+        dice = (as_int(pair[0]), as_int(pair[1])) if shown else None
+        event = dice_map.get("eventDieResult")
+        phrase = pending_phrase(view.get("pendingDecision"), seats)
+        if phase == "gameOver":
+            winner = self.winner(view)
+            acting = f"game over: {winner} wins" if winner else "game over"
+        elif phrase:
+            acting = phrase
+        elif phase == "roll":
+            acting = f"{current} to roll"
+        elif phase in ("setup1", "setup2"):
+            acting = f"{current} to place a settlement"
+        else:
+            acting = f"{current} to build, trade or end the turn"
+        viewer = viewer_of(seats)
+        setup = phase in ("setup1", "setup2")
+        return Header(
+            turn=f"Setup {phase[-1]}" if setup else f"Turn {as_int(view.get('turnNumber'))}",
+            phase=phase,
+            dice=dice,
+            acting=acting,
+            viewer="spectator" if viewer is None else f"view of {seats.name(viewer)}",
+            dice_kinds=("yellow", "red") if dice else (),
+            event=str(event) if dice and isinstance(event, str) else "",
+        )
+
+    def _row(self, view: View, seats: Seating, pid: str, player: Mapping[str, Any]) -> PlayerRow:
+        phase = str(view.get("phase") or "")
+        seat = seats.seat_of[pid]
+        resources, commodities = player.get("resources"), player.get("commodities")
+        hand = None
+        if isinstance(resources, Mapping):
+            extra = commodities if isinstance(commodities, Mapping) else {}
+            hand = tuple((r, as_int(resources.get(r))) for r in RESOURCES) + tuple(
+                (c, as_int(extra.get(c))) for c in COMMODITIES
+            )
+            count = sum(n for _, n in hand)
+        else:
+            count = as_int(player.get("materialCount"))
+        stats = [Stat(t, str(as_int(player.get(f"{t}Level"))), t) for t in TRACKS if f"{t}Level" in player]
+        badges = []
+        if view.get("longestRoadHolderPlayerId") == pid:
+            badges.append("Longest road")
+        if view.get("merchantOwnerPlayerId") == pid:
+            badges.append("Guildmaster")
+        for _, spot in _table(_board(view), "intersections"):
+            building = spot.get("building")
+            if isinstance(building, Mapping) and building.get("ownerPlayerId") == pid:
+                track = building.get("metropolisType")
+                if track in TRACKS:
+                    badges.append(f"{str(track).capitalize()} metropolis")
+        tokens = as_int(player.get("vpTokens"))
+        if tokens:
+            badges.append(f"defender {tokens}")
+        pending = view.get("pendingDecision")
+        to_move = ""
+        if isinstance(pending, Mapping) and phase != "gameOver":
+            if pid in answerers(pending):
+                kind = str(pending.get("type") or "")
+                acting = pending.get("actingPlayerId")
+                if kind == "domesticTradeResponse":
+                    to_move = "award or cancel the trade" if acting == pid else "bid or pass"
+                else:
+                    to_move = humanise(kind)
+        elif view.get("currentPlayerId") == pid and phase != "gameOver":
+            to_move = {"roll": "roll", "setup1": "place", "setup2": "place"}.get(phase, "act")
+        return PlayerRow(
+            seat=seat,
+            name=seats.names[pid],
+            score=str(as_int(player.get("victoryPoints"))),
+            hand_count=count,
+            hand=hand,
+            card_count=progress_count(player),
+            badges=tuple(badges),
+            stats=tuple(stats),
+            to_move=to_move,
+            current=view.get("currentPlayerId") == pid and phase != "gameOver",
+            cards_label="progress",
+        )
+
+    def panel(self, view: View) -> Panel:
+        seats = seating(view)
+        rows = tuple(self._row(view, seats, pid, player) for pid, player in seats.entries)
+        length = as_int(view.get("berserkerTrackMax"), 7)
+        facts = [Stat("berserkers", f"{as_int(view.get('berserkerTrackPosition'))}/{length}", "berserkers")]
+        attack = view.get("lastBerserkerAttack")
+        if isinstance(attack, Mapping):
+            words = f"{attack.get('result')} {as_int(attack.get('berserkerStrength'))} vs"
+            facts.append(Stat("last attack", f"{words} {as_int(attack.get('defenderStrength'))}", "attack"))
+        if view.get("robberActive") is not True:
+            facts.append(Stat("robber", "not yet in play", "robber"))
+        dice = view.get("dice")
+        if isinstance(dice, Mapping) and isinstance(dice.get("redDie"), int):
+            words = f"red {as_int(dice.get('redDie'))}"
+            if isinstance(dice.get("eventDieResult"), str):
+                words += f", event {dice['eventDieResult']}"
+            facts.append(Stat("dice", words, "dice"))
+        decks = ", ".join(f"{t} {as_int(view.get(f'{t}DeckCount'))}" for t in TRACKS)
+        facts.append(Stat("progress decks", decks, "decks"))
+        bank = [view.get("bankResources"), view.get("bankCommodities")]
+        stock = [
+            f"{as_int(b.get(k))} {k}"
+            for b in bank
+            if isinstance(b, Mapping)
+            for k in (*RESOURCES, *COMMODITIES)
+            if k in b
+        ]
+        if stock:
+            facts.append(Stat("bank", ", ".join(stock), "bank"))
+        for pid, player in seats.entries:
+            words = progress_words(player)
+            if words:
+                facts.append(Stat(f"{seats.names[pid]} holds", words, "progress"))
+        facts.extend(auction_facts(view.get("pendingDecision"), seats))
+        facts.append(Stat("to win", f"{as_int(view.get('victoryPointsTarget'))} VP", "target"))
+        winner = self.winner(view)
+        return Panel(rows=rows, facts=tuple(facts), result=f"Winner: {winner}" if winner else "")
+
+    def frame(self, view: View) -> FrameParts:
+        return FrameParts(pieces=self.pieces(view), header=self.header(view), panel=self.panel(view))
+
+
+def state_problem(data: Any) -> str | None:
+    """Why ``data`` is not a codex wire state (the bot protocol's ``state``), or None if it is."""
+    if not isinstance(data, Mapping):
+        return "not a JSON object"
+    board = data.get("board")
+    if not isinstance(board, Mapping):
+        return "no board"
+    hexes = board.get("hexes")
+    if not isinstance(hexes, Mapping) or not hexes:
+        return "no board.hexes"
+    if not any(_axial(k) is not None for k in hexes):
+        return 'board.hexes has no "q,r" hex ids'
+    for key in ("intersections", "edges"):
+        if not isinstance(board.get(key), Mapping):
+            return f"no board.{key}"
+    if not isinstance(data.get("players"), Mapping):
+        return "no players"
+    return None
+
+
+def wire_state(data: Any) -> Mapping[str, Any] | None:
+    """The wire state inside ``data``: a play request's ``state``, or ``data`` itself."""
+    if isinstance(data, Mapping) and isinstance(data.get("state"), Mapping):
+        return data["state"]
+    return data if isinstance(data, Mapping) else None
+
+
+ADAPTER = CodexAdapter()

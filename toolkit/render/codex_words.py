@@ -1,0 +1,246 @@
+"""Words for codex frames: who sits where, the open decision as a sentence, trades and cards.
+
+Everything here reads wire data (ids, payloads) and returns plain text; the SVG layer escapes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from toolkit.render.scene import Stat
+
+RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
+COMMODITIES = ("paper", "cloth", "coin")
+TRACKS = ("science", "trade", "politics")
+TIERS = ("basic", "strong", "mighty")
+
+View = Mapping[str, Any]
+
+
+# ---------------------------------------------------------------- players
+
+
+def as_int(value: Any, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where: seat numbers by player id (``seatIndex``, else list order) and names."""
+
+    seat_of: dict[str, int]
+    names: dict[str, str]
+    entries: tuple[tuple[str, Mapping[str, Any]], ...]
+
+    def name(self, player_id: Any) -> str:
+        return self.names.get(str(player_id), str(player_id))
+
+    def seat(self, player_id: Any) -> int | None:
+        return self.seat_of.get(player_id) if isinstance(player_id, str) else None
+
+    def join(self, player_ids: Iterable[Any], last: str = "and") -> str:
+        names = [self.name(p) for p in player_ids]
+        if len(names) <= 1:
+            return "".join(names)
+        return ", ".join(names[:-1]) + f" {last} " + names[-1]
+
+
+def seating(view: View) -> Seating:
+    players = view.get("players")
+    entries: list[tuple[str, Mapping[str, Any]]] = []
+    if isinstance(players, Mapping):
+        entries = [(str(k), v) for k, v in players.items() if isinstance(v, Mapping)]
+    indices = [p.get("seatIndex") for _, p in entries]
+    valid = all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in indices)
+    if valid and len(set(indices)) == len(indices):
+        seat_of = {pid: as_int(p.get("seatIndex")) for pid, p in entries}
+    else:
+        seat_of = {pid: n for n, (pid, _) in enumerate(entries)}
+    entries.sort(key=lambda e: seat_of[e[0]])
+    names = {pid: str(p.get("name") or pid) for pid, p in entries}
+    return Seating(seat_of, names, tuple(entries))
+
+
+def viewer_of(seats: Seating) -> str | None:
+    """The player whose own cards the view shows, when exactly one player's are shown."""
+    full = [pid for pid, p in seats.entries if isinstance(p.get("resources"), Mapping)]
+    return full[0] if len(full) == 1 and len(seats.entries) > 1 else None
+
+
+# ---------------------------------------------------------------- words
+
+
+def materials(items: Any) -> str:
+    """A material list (``[{type, count}]``) in words: ``1 grain, 2 ore``."""
+    if not isinstance(items, list):
+        return "nothing"
+    words = [
+        f"{as_int(x.get('count'))} {x.get('type')}" for x in items if isinstance(x, Mapping) and x.get("type")
+    ]
+    return ", ".join(words) or "nothing"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def answerers(pending: Mapping[str, Any]) -> list[str]:
+    allowed = pending.get("allowedPlayerIds")
+    found = [str(p) for p in allowed if isinstance(p, str)] if isinstance(allowed, list) else []
+    acting = pending.get("actingPlayerId")
+    if isinstance(acting, str) and acting not in found:
+        found.insert(0, acting)
+    return found
+
+
+def pending_phrase(pending: Any, seats: Seating) -> str:
+    """The open decision in words, naming who must answer: ``p3 must choose a city to lose``."""
+    if not isinstance(pending, Mapping):
+        return ""
+    kind = str(pending.get("type") or "")
+    raw = pending.get("payload")
+    payload: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+    who = seats.join(answerers(pending)) or "someone"
+    acting = pending.get("actingPlayerId")
+    actor = seats.name(acting) if isinstance(acting, str) else who
+    ids = payload.get("eligibleIntersectionIds")
+    spots = len(ids) if isinstance(ids, list) else 0
+    if kind == "placeSetupRoad":
+        return f"{who} must place a road beside the new settlement"
+    if kind == "discardResources":
+        required = payload.get("required")
+        counts = required if isinstance(required, Mapping) else {}
+        still = answerers(pending) or [str(k) for k in counts]
+        each = ", ".join(f"{seats.name(p)} {as_int(counts.get(p))}" for p in still)
+        cause = " after Sabotage" if payload.get("source") == "sabotage" else ""
+        if len(still) == 1:
+            return (
+                f"{seats.name(still[0])} must discard {_plural(as_int(counts.get(still[0])), 'card')}{cause}"
+            )
+        return f"{seats.join(still)} must discard half their cards{cause} ({each})"
+    if kind == "chooseRobberHex":
+        return f"{who} must move the robber"
+    if kind == "chooseStealTarget":
+        victims = payload.get("eligiblePlayerIds")
+        targets = seats.join(victims if isinstance(victims, list) else [], "or")
+        return f"{who} must choose whom to rob" + (f": {targets}" if targets else "")
+    if kind == "chooseRobberDestination":
+        return f"{who} must choose where to chase the robber"
+    if kind == "scienceLevel3Bonus":
+        return f"{who} must pick a free resource (science bonus)"
+    if kind == "chooseMetropolisCity":
+        track = payload.get("track")
+        named = f"the {track} metropolis" if track in TRACKS else "a metropolis"
+        return f"{who} must choose a city for {named}"
+    if kind == "choosePillageCity":
+        return f"{who} must choose a city to lose"
+    if kind == "chooseProgressDeck":
+        decks = payload.get("eligibleDecks")
+        listed = ", ".join(str(d) for d in decks) if isinstance(decks, list) else ""
+        return f"{who} must choose a progress deck to draw from" + (f" ({listed})" if listed else "")
+    if kind == "discardProgress":
+        return f"{who} must discard {_plural(as_int(payload.get('requiredCount'), 1), 'progress card')}"
+    if kind == "chooseKnightRetreat":
+        where = f" ({_plural(spots, 'place')})" if spots else ""
+        return f"{who} must choose where the displaced knight retreats{where}"
+    if kind == "domesticTradeResponse":
+        bidders = [p for p in answerers(pending) if p != acting]
+        if bidders:
+            return f"{seats.join(bidders)} may bid on {actor}'s trade offer"
+        return f"{actor} must award or cancel the trade"
+    if kind == "roadBuildingPlace":
+        skip = " or skip" if payload.get("maySkip") is True else ""
+        return f"{who} must place a free road{skip}"
+    if kind == "smithingPromote":
+        left = as_int(payload.get("promotionsRemaining"), 1)
+        return f"{who} may promote up to {_plural(left, 'knight')} or stop"
+    if kind == "commercialHarborGive":
+        return f"{who} must give a commodity in return for the harbor offer"
+    if kind == "guildDuesChooseCards":
+        target = payload.get("targetPlayerId")
+        source = f" from {seats.name(target)}" if isinstance(target, str) else ""
+        return f"{who} must take {_plural(as_int(payload.get('maxCards')), 'card')}{source}"
+    if kind == "espionageChooseCard":
+        cards = payload.get("eligibleCards")
+        count = len(cards) if isinstance(cards, list) else 0
+        return f"{who} may take a progress card ({count} to choose from) or skip"
+    if kind == "treasonChooseKnight":
+        return f"{who} must choose a knight to give up"
+    if kind == "treasonPlaceKnight":
+        level = as_int(payload.get("maxLevel"))
+        tier = f" (up to {TIERS[level - 1]})" if 1 <= level <= len(TIERS) else ""
+        return f"{who} may place a knight{tier} or skip"
+    if kind == "weddingGiveCards":
+        recipient = payload.get("recipient")
+        to = f" to {seats.name(recipient)}" if isinstance(recipient, str) else ""
+        return f"{who} must give {_plural(as_int(payload.get('requiredCount')), 'card')}{to}"
+    return f"{who} must answer {humanise(kind) or 'a decision'}"
+
+
+def humanise(name: str) -> str:
+    """A camelCase wire name in plain words: ``choosePillageCity`` -> ``choose pillage city``."""
+    words: list[str] = []
+    current = ""
+    for char in name:
+        if char.isupper() and current:
+            words.append(current)
+            current = ""
+        current += char.lower()
+    if current:
+        words.append(current)
+    return " ".join(words)
+
+
+def auction_facts(pending: Any, seats: Seating) -> list[Stat]:
+    """An open domestic trade: the offer, every bid, and who passed."""
+    if not isinstance(pending, Mapping) or pending.get("type") != "domesticTradeResponse":
+        return []
+    raw = pending.get("payload")
+    payload: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+    proposer = seats.name(pending.get("actingPlayerId"))
+    target = payload.get("targetPlayerId")
+    offer = f"{proposer} gives {materials(payload.get('offer'))} for {materials(payload.get('want'))}"
+    if isinstance(target, str):
+        offer += f" (to {seats.name(target)} only)"
+    facts = [Stat("auction", offer, "auction")]
+    bids = payload.get("bids")
+    for bid in bids if isinstance(bids, list) else []:
+        if isinstance(bid, Mapping):
+            who = seats.name(bid.get("responderId"))
+            words = f"{who} gives {materials(bid.get('offer'))} for {materials(bid.get('want'))}"
+            facts.append(Stat("bid", words, "bid"))
+    passed = payload.get("passedPlayerIds")
+    if isinstance(passed, list) and passed:
+        facts.append(Stat("passed", seats.join(passed), "passed"))
+    return facts
+
+
+def progress_count(player: Mapping[str, Any]) -> int:
+    """How many progress cards a player holds: their own hand's length, else the per-deck counts."""
+    own = player.get("progressHand")
+    if isinstance(own, list):
+        return len(own)
+    by_deck = player.get("progressHandByDeck")
+    return sum(as_int(by_deck.get(d)) for d in TRACKS) if isinstance(by_deck, Mapping) else 0
+
+
+def progress_words(player: Mapping[str, Any]) -> str:
+    """What is known of a player's progress cards: their names, or how many from each deck."""
+    own = player.get("progressHand")
+    if isinstance(own, list):
+        return ", ".join(_card_name(c) for c in own)
+    by_deck = player.get("progressHandByDeck")
+    if not isinstance(by_deck, Mapping):
+        return ""
+    return ", ".join(f"{as_int(by_deck.get(d))} {d}" for d in TRACKS if as_int(by_deck.get(d)))
+
+
+def _card_name(card: Any) -> str:
+    """A progress card's name for the panel: its id without the deck prefix (``tradeMerchantFleet``)."""
+    card_id = str(card.get("cardId") or "?") if isinstance(card, Mapping) else "?"
+    for deck in TRACKS:
+        if card_id.startswith(deck) and card_id[len(deck) : len(deck) + 1].isupper():
+            return humanise(card_id[len(deck) :])
+    return humanise(card_id) or "?"
