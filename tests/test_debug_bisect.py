@@ -6,38 +6,17 @@ real pioneers games played by random legal moves check the same answers at scale
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+import replaykit_debug_support as support
 from click.testing import CliRunner
 
 from toolkit.cli import cli
 from toolkit.debug.bisect import check_exit_code, diverges, until
 from toolkit.saves import load
-
-
-def _support() -> Any:
-    name = "replaykit_debug_support"
-    if name not in sys.modules:
-        path = Path(__file__).parent / "fixtures" / "debug" / "support.py"
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-support = _support()
-
-
-@pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch) -> Any:
-    return support.register_toy(monkeypatch)
 
 
 def bisect(*args: str) -> Any:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
+import replaykit_debug_support as support
 from click.testing import CliRunner
 
 from toolkit.cli import cli
@@ -21,23 +19,10 @@ FIXTURES = Path(__file__).parent / "fixtures"
 STATIONMASTER = FIXTURES / "station-master-seed116956197-day2.json"
 
 
-def _support() -> Any:
-    name = "replaykit_debug_support"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, FIXTURES / "debug" / "support.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
-support = _support()
 
 
-@pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch) -> Any:
-    return support.register_toy(monkeypatch)
 
 
 def trim(*args: str) -> Any:

@@ -1,0 +1,36 @@
+"""Fixtures shared across the suite's top-level test modules."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def load_debug_support() -> Any:
+    """The bug-report tools' test helpers (tests/fixtures/debug/support.py), loaded once.
+
+    Registered as the module ``replaykit_debug_support`` so test modules import it by name.
+    """
+    name = "replaykit_debug_support"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, FIXTURES / "debug" / "support.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The tiny ``toy`` game, registered for the duration of one test."""
+    return load_debug_support().register_toy(monkeypatch)
+
+
+load_debug_support()
