@@ -190,7 +190,8 @@ def test_panel_shows_hand_contents_only_where_the_view_has_them(game4: dict[str,
                 assert chips, "own hand is shown by resource"
             else:
                 assert not chips
-                assert f"{player['handCount']} cards" in texts
+                count = player["handCount"]
+                assert f"{count} card{'' if count == 1 else 's'}" in texts
 
 
 def test_player_text_is_escaped_in_svg(game4: dict[str, Any]) -> None:

@@ -410,7 +410,8 @@ def test_panel_shows_levels_progress_counts_and_points() -> None:
         for track in ("science", "trade", "politics"):
             assert f"{track} {player[f'{track}Level']}" in words
         if "resources" not in player:
-            assert f"{player['materialCount']} cards" in words
+            count = player["materialCount"]
+            assert f"{count} card{'' if count == 1 else 's'}" in words
     panel = texts(root, "panel")
     assert "p-red holds merchant fleet" in panel
     assert "p-blue holds 1 trade" in panel

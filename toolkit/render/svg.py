@@ -270,7 +270,7 @@ def _row(row: PlayerRow, y: float, width: float) -> svgwrite.container.Group:
             x += 34
         group.add(_text(f"({row.hand_count})", x, 41, "dim"))
     else:
-        group.add(_text(f"{row.hand_count} cards", 10, 41))
+        group.add(_text(f"{row.hand_count} card{'' if row.hand_count == 1 else 's'}", 10, 41))
     label = row.cards_label
     if row.cards is None:
         cards = f"{label} {row.card_count}"
