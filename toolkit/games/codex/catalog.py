@@ -8,6 +8,62 @@ from toolkit.games.codex import constants as C
 from toolkit.games.codex.board import topology
 from toolkit.games.codex.engine import DISPATCH, PENDING_HANDLED
 from toolkit.games.codex.flow import PENDING_ANSWERS
+from toolkit.games.codex.improvements import MAX_LEVEL
+from toolkit.games.codex.progress import CARDS
+
+# Progress cards: id -> (name, effect in our words). Each deck's engineer adds their own.
+CARD_TEXT: dict[str, tuple[str, str]] = {
+    "scienceAugury": ("Augury", "Before rolling, at most once a turn: choose both production dice (the "
+                      "second is the red die); only the event die is thrown."),
+    "scienceMason": ("Mason", "Raise one named track a level for one commodity less than usual (never below "
+                     "nothing); may win a metropolis, and is refused when no city could host it."),
+    "scienceEngineering": ("Engineering", "A free wall on one of your cities without one, if a wall is in "
+                           "supply and fewer than 3 of yours stand."),
+    "scienceGeomancer": ("Geomancer", "Exchange the tokens of two different land hexes; a 2, 6, 8 or 12 "
+                         "never moves and the robber stays put."),
+    "scienceIrrigation": ("Aqueducts", "Take 2 grain for every different fields hex touching any of your "
+                          "buildings, as far as the bank allows."),
+    "scienceMedicine": ("Apothecary", "Turn one of your settlements into a city for 2 ore and 1 grain (a "
+                        "sideways pillaged piece first, needing no city from supply)."),
+    "scienceMining": ("Delving", "Take 2 ore for every different mountains hex touching any of your "
+                      "buildings, as far as the bank allows."),
+    "scienceTempering": ("Tempering", "Up to two free knight promotions, one at a time, under the normal "
+                         "promotion rules; you may stop early."),
+    "scienceRoadBuilding": ("Causeway", "Up to two free roads (no more than your supply), placed like bought "
+                            "roads; you must place them while a legal spot remains."),
+    "scienceAnnals": ("Annals", "Victory-point card: shown when drawn, worth 1 VP, never held, played, "
+                      "discarded or stolen."),
+    "tradeCommercialHarbor": ("Wharfage", "For the rest of the turn you may offer one resource to each "
+                              "opponent once; one holding a commodity takes it and returns a commodity of "
+                              "its choice, one holding none gives nothing and the offer is spent."),
+    "tradeTribute": ("Tribute", "Choose an opponent with more points and take two of their resource or "
+                     "commodity cards of your choosing (all they hold if fewer)."),
+    "tradeMerchant": ("Guildmaster", "Put the merchant on a land hex (desert included) next to one of your "
+                      "buildings: 1 VP while you hold it, and that hex's resource trades 2:1."),
+    "tradeMerchantFleet": ("Galleon", "Name a resource or commodity: it trades 2:1 with the bank until your "
+                           "turn ends; several Galleons add several types."),
+    "tradeResourceMonopoly": ("Levy", "Name a resource; every opponent hands you two of it, or all they have "
+                              "if fewer."),
+    "tradeTradeMonopoly": ("Embargo", "Name a commodity; every opponent holding it hands you one."),
+    "politicsDiplomacy": ("Diplomacy", "Remove a road with a dead end to its owner's supply; if it was yours "
+                          "you may place one road again for free, and longest road waits for that choice."),
+    "politicsEncouragement": ("Encouragement", "All your inactive knights become active for free; they "
+                              "cannot act this turn."),
+    "politicsEspionage": ("Espionage", "Look at an opponent's progress cards and take one of them, or none."),
+    "politicsIntrigue": ("Conspiracy", "Drive off an opponent's knight standing beside one of your roads, "
+                         "without using a knight; it retreats along its owner's roads or returns to supply."),
+    "politicsSabotage": ("Sabotage", "Every opponent with at least your points discards half their resource "
+                         "and commodity cards, rounded down."),
+    "politicsTaxation": ("Taxation", "Once the robber is active, move it to another hex and take one random "
+                         "card from every opponent with a building there."),
+    "politicsTreason": ("Treason", "An opponent removes one of their knights; you may then place one of "
+                        "yours from supply, no stronger (mighty allowed), beside your roads, in its active "
+                        "state."),
+    "politicsBetrothal": ("Betrothal", "Every opponent with more points gives you two cards of their choice "
+                          "(all they hold if fewer), one after another."),
+    "politicsCharter": ("Charter", "Victory-point card: shown when drawn, worth 1 VP, never held, played, "
+                        "discarded or stolen."),
+}
 
 RULINGS: tuple[dict[str, str], ...] = (
     {
@@ -114,6 +170,140 @@ RULINGS: tuple[dict[str, str], ...] = (
         "source": "digest §5(h)",
     },
     {
+        "topic": "metropolis hand-over",
+        "ruling": (
+            "A player who wins a metropolis from another keeps the old holder's marker in place until "
+            "chooseMetropolisCity is answered; the answer moves it in one step. The choice opens even with "
+            "a single eligible city."
+        ),
+        "source": "rules §13.3, digest §7 item 19",
+    },
+    {
+        "topic": "Mason and Apothecary targets",
+        "ruling": (
+            "Both need their target in the play (track, intersectionId) and act at once; the cranePlayed and "
+            "medicinePlayed flags never stay set and are cleared at turn end anyway."
+        ),
+        "source": "digest §7 item 17",
+    },
+    {
+        "topic": "skipping a card",
+        "ruling": (
+            "playProgressCard with skip is accepted only for Wharfage and Tempering, or when the card has no "
+            "legal effect payload; cards whose effect needs no payload (Aqueducts, Delving, Causeway) are "
+            "played plainly, even for nothing."
+        ),
+        "source": "rules §14 Playing, digest §3 general rules",
+    },
+    {
+        "topic": "free road placement",
+        "ruling": (
+            "roadBuildingPlace carries maySkip: false for Causeway (placement compulsory while a legal spot "
+            "and a free road remain) and true only for the Diplomacy rebuild; skipRoadBuilding is refused "
+            "otherwise. Causeway with no legal spot opens nothing."
+        ),
+        "source": "digest §7 item 24",
+    },
+    {
+        "topic": "Tempering",
+        "ruling": (
+            "With no knight that could be promoted, Tempering opens nothing; smithingPromote closes after "
+            "two promotions, on skip, or as soon as no further knight could be promoted."
+        ),
+        "source": "rules §14 Tempering (engine choice)",
+    },
+    {
+        "topic": "Aqueduct and Aqueducts",
+        "ruling": (
+            "The science level-3 Aqueduct bonus (scienceLevel3Bonus) and the Aqueducts card "
+            "(scienceIrrigation) are separate; the bonus follows a non-7 roll that paid a player nothing, "
+            "blocked and shorted claims included."
+        ),
+        "source": "digest §7 items 16, 21",
+    },
+    {
+        "topic": "progress-card candidates",
+        "ruling": (
+            "Candidates are listed once per card kind in hand (the first copy); Geomancer lists only pairs "
+            "with different tokens unless no such pair exists. Every listed payload is legal."
+        ),
+        "source": "engine choice",
+    },
+    {
+        "topic": "Levy and Embargo candidates",
+        "ruling": (
+            "Every resource (Levy) and every commodity (Embargo) is listed whatever anyone holds; the card "
+            "is never suppressed and never skipped; naming a type nobody holds yields nothing."
+        ),
+        "source": "digest §7 item 18",
+    },
+    {
+        "topic": "Wharfage",
+        "ruling": (
+            "Each play (re)opens one offer to every opponent for the turn. The resource and the returned "
+            "commodity change hands when the target answers commercialHarborGive, whose targetPlayerId is "
+            "that target. An offer to a player without commodities moves nothing and uses up the offer."
+        ),
+        "source": "rules §14 Wharfage (engine choice)",
+    },
+    {
+        "topic": "Tribute against an empty hand",
+        "ruling": "A richer opponent with no cards is a legal target; nothing is taken, no decision opens.",
+        "source": "rules §14 Tribute",
+    },
+    {
+        "topic": "Taxation order",
+        "ruling": (
+            "The robber moves, then one keyed steal per distinct opponent with a building on the hex, in "
+            "seat order after the current player; an empty hand is skipped and uses no steal ordinal. Before "
+            "the robber is active the card has no legal effect, so it can only be played with skip."
+        ),
+        "source": "rules §14 Taxation, digest §6 item 6, §7 item 11",
+    },
+    {
+        "topic": "Betrothal givers",
+        "ruling": (
+            "Opponents with strictly more points (counted when the card is played) and at least one card "
+            "give in seat order after the current player, one weddingGiveCards at a time; each gives "
+            "min(2, hand) counted when their turn to give comes."
+        ),
+        "source": "digest §7 item 8",
+    },
+    {
+        "topic": "Sabotage",
+        "ruling": (
+            "Opponents with points >= the actor's at the play owe floor(hand/2); one discardResources "
+            "(source sabotage) covers them all; with nobody owing the card opens nothing."
+        ),
+        "source": "rules §14 Sabotage",
+    },
+    {
+        "topic": "Treason placement",
+        "ruling": (
+            "treasonPlaceKnight opens only when the actor has a knight of equal or lower strength in supply "
+            "and an empty corner beside their roads; maxLevel is the removed knight's strength (1-3). The "
+            "new knight takes the removed one's active state and is not counted as activated this turn."
+        ),
+        "source": "rules §14 Treason (engine choice)",
+    },
+    {
+        "topic": "Conspiracy retreat",
+        "ruling": (
+            "The retreat search starts from the corner the knight left, which is not itself a retreat spot; "
+            "any opponent knight beside the actor's roads qualifies, whatever its strength."
+        ),
+        "source": "rules §14 Conspiracy, §10.6",
+    },
+    {
+        "topic": "Diplomacy rebuild",
+        "ruling": (
+            "After removing an own road the free road may go anywhere legal, the same edge included; "
+            "longest road is re-awarded after buildRoad or skipRoadBuilding, and at once when no spot "
+            "exists or the road was someone else's."
+        ),
+        "source": "rules §11.4, §14 Diplomacy",
+    },
+    {
         "topic": "listed candidates",
         "ruling": (
             "legal_moves lists maritime trades for one wanted card only and at most 48 discard "
@@ -121,7 +311,175 @@ RULINGS: tuple[dict[str, str], ...] = (
         ),
         "source": "engine choice",
     },
+    {
+        "topic": "standing wants: validator and move list",
+        "ruling": (
+            "Any player may set or clear a want in the roll or action phase, off-turn and with a decision "
+            "open; the move list offers both only to the current player with nothing open."
+        ),
+        "source": "digest §7 item 3, rules §12.3",
+    },
+    {
+        "topic": "standing want announced once",
+        "ruling": (
+            "A want is announced as takeable the first time some other player holds its want side; the "
+            "bit resets when the want is posted again. The sweep also withdraws uncovered wants."
+        ),
+        "source": "rules §12.3 Lifecycle, digest §6 internal state",
+    },
+    {
+        "topic": "auction bids",
+        "ruling": (
+            "A responder must hold what their bid gives when bidding; the proposer's side is checked at "
+            "the award. A modified bid is noted once per responder and proposer in the turn's counters."
+        ),
+        "source": "rules §12.1 items 2-5",
+    },
+    {
+        "topic": "who may act in an auction",
+        "ruling": (
+            "The proposer and every responder, except one who has passed and holds no card (nothing is "
+            "left for them to send)."
+        ),
+        "source": "rules §12.1, §16 allowedPlayerIds",
+    },
+    {
+        "topic": "auction outcome record",
+        "ruling": (
+            "Each ended auction leaves {auctionId, proposerId, ending taken|cancelled, accepterId?, "
+            "targetPlayerId?, proposerGives, proposerReceives, responders}; a responder is accepted "
+            "(at-terms bid), countered (other bid), declined (passed) or unanswered. Auction ids are "
+            "'auction-<turn>-<n>'."
+        ),
+        "source": "digest §6 wire fields, engine choice",
+    },
+    {
+        "topic": "listed proposals and bids",
+        "ruling": (
+            "Proposals: broadcast 1-for-1 then 2-for-1 of held types (at most 96), then targeted "
+            "1-for-1 for the first 8 pairs; bundles already proposed to that audience this turn are "
+            "left out. Bids: at terms, sweetened (+1 card given), asking +1 of an offered type, and "
+            "swaps giving 1 card of a held type; only bids the responder covers."
+        ),
+        "source": "rules §12.1 candidates, engine choice",
+    },
 )
+
+
+# Action payload shapes (each area adds its own actions).
+ACTION_PAYLOADS: dict[str, str] = {
+    "improveCity": "{track: science | trade | politics}",
+    "chooseMetropolisCity": "{intersectionId} (one of eligibleIntersectionIds)",
+    "playProgressCard": "{instanceId, ...the card's keys} or {instanceId, skip: true}",
+    "resolveOptionalCardEffect": (
+        "the open card pending's answer (knightId / skip for smithingPromote, ...), or with nothing "
+        "open a Wharfage offer {targetPlayerId, giveResourceType}"
+    ),
+    "skipRoadBuilding": "{} (only when roadBuildingPlace has maySkip: true)",
+    "domesticTradePropose": "{offer, want, targetPlayerId?} (material lists; current player, 5 a turn)",
+    "domesticTradeBid": "{offer, want} in the proposer's terms (a responder of the open auction)",
+    "domesticTradePass": "{} (a responder of the open auction)",
+    "domesticTradeAward": "{bidResponderId, offer, want} echoing a standing bid (the proposer)",
+    "domesticTradeCancel": "{} (the proposer)",
+    "setStandingWant": "{offer, want} (any player, roll or action phase, standing wants enabled)",
+    "clearStandingWant": "{} (any player with a posted want)",
+    "executeStandingWant": "{targetPlayerId} (the poster; current player, action phase)",
+}
+
+# Who answers a pending and what opens it (each area adds its own pendings).
+PENDING_INFO: dict[str, dict[str, str]] = {
+    "chooseMetropolisCity": {
+        "who": "the player who won the marker",
+        "trigger": "improveCity or Mason reaching 4 or 5 and winning a track's metropolis",
+        "payload": "{eligibleIntersectionIds, track}",
+    },
+    "scienceLevel3Bonus": {
+        "who": "each science-3 player paid nothing by a non-7 roll, in seat order from the current player",
+        "trigger": "production",
+        "payload": "{eligibleResources}",
+    },
+    "roadBuildingPlace": {
+        "who": "the card player",
+        "trigger": "Causeway with a legal spot (maySkip false) or the Diplomacy rebuild (maySkip true)",
+        "payload": "{maySkip}; the count is the player's freeRoadsRemaining",
+    },
+    "smithingPromote": {
+        "who": "the card player",
+        "trigger": "Tempering with a promotable knight",
+        "payload": "{promotionsRemaining}",
+    },
+    "discardProgress": {
+        "who": "a player above 4 progress cards",
+        "trigger": "a draw (non-current players, at once) or endTurn (current player; the turn then passes)",
+        "payload": "{requiredCount}",
+    },
+    "discardResources": {
+        "who": "every listed player at once (actingPlayerId null); the list shrinks as they pay",
+        "trigger": "a 7 (source robber: above 7 + 2 per wall) or Sabotage (source sabotage: opponents with "
+                   "at least the actor's points holding 2 or more cards)",
+        "payload": "{discardId, required{playerId: count}, source}; answered with discardHalf",
+    },
+    "commercialHarborGive": {
+        "who": "the opponent offered a resource by Wharfage",
+        "trigger": "a Wharfage offer to a player holding a commodity",
+        "payload": "{targetPlayerId}; answered with {commodityType} the player holds",
+    },
+    "guildDuesChooseCards": {
+        "who": "the Tribute player",
+        "trigger": "Tribute against a richer opponent holding cards",
+        "payload": "{targetPlayerId, available[{type, pool, available}], maxCards}; answered with cards "
+                   "totalling maxCards, never skipped",
+    },
+    "espionageChooseCard": {
+        "who": "the Espionage player",
+        "trigger": "Espionage against an opponent holding progress cards",
+        "payload": "{eligibleCards[{instanceId, cardId}]}; answered with {targetInstanceId} or {skip: true}",
+    },
+    "treasonChooseKnight": {
+        "who": "the Treason target",
+        "trigger": "Treason against a player with two or more knights on the board",
+        "payload": "{eligibleKnightIds}; answered with {targetKnightId}",
+    },
+    "treasonPlaceKnight": {
+        "who": "the Treason player",
+        "trigger": "a Treason removal when a weak enough knight is in supply and a spot exists",
+        "payload": "{maxLevel} (strength 1-3); answered with {intersectionId, level} or {skip: true}",
+    },
+    "domesticTradeResponse": {
+        "who": "responders bid or pass (allowedPlayerIds); the proposer (actingPlayerId) awards or cancels",
+        "trigger": "domesticTradePropose",
+        "payload": "{auctionId, offer, want, bids[{responderId, offer, want}], passedPlayerIds, "
+                   "targetPlayerId?}",
+    },
+    "weddingGiveCards": {
+        "who": "each richer opponent with cards, one at a time in seat order after the current player",
+        "trigger": "Betrothal",
+        "payload": "{requiredCount, recipient}; answered with cards totalling requiredCount",
+    },
+}
+
+IMPROVEMENT_GAINS: dict[int, str] = {
+    1: "progress draws from this track's deck when the red die is at most 2",
+    3: "science: Aqueduct bonus after a roll that paid nothing; trade: commodities 2:1 with the bank; "
+       "politics: knights may become mighty",
+    4: "wins the track's metropolis if nobody holds it (city worth 4 VP, never pillaged)",
+    5: "takes the metropolis from a level-4 holder; two level-5 players: the first keeps it",
+}
+
+
+def _card_entry(deck: str, card_id: str, count: int) -> dict[str, Any]:
+    entry: dict[str, Any] = {"id": card_id, "deck": deck, "count": count}
+    if card_id in CARD_TEXT:
+        entry["name"], entry["effect"] = CARD_TEXT[card_id]
+    if card_id in C.VP_CARDS:
+        entry["timing"] = "never played (revealed on draw)"
+        entry["payload"] = []
+    elif card_id in CARDS:
+        spec = CARDS[card_id]
+        entry["timing"] = "before rolling" if spec.timing == "preRoll" else "action phase"
+        entry["payload"] = ["instanceId", *spec.keys] + (["skip"] if spec.optional else [])
+        entry["skip"] = "always offered" if spec.optional else "only without a legal effect"
+    return entry
 
 
 def build_catalog() -> dict[str, Any]:
@@ -167,14 +525,26 @@ def build_catalog() -> dict[str, Any]:
         },
         "terrain": {"resource": dict(C.TERRAIN_RESOURCE), "cityCommodity": dict(C.TERRAIN_COMMODITY)},
         "eventDie": list(C.EVENT_FACES),
-        "decks": {d: [{"cardId": c, "count": n} for c, n in cards] for d, cards in C.DECKS.items()},
+        "decks": [_card_entry(d, c, n) for d, cards in C.DECKS.items() for c, n in cards],
+        "improvements": [
+            {
+                "toLevel": level,
+                "cost": f"{level} of the track's commodity",
+                "withMason": f"{max(0, level - 1)}",
+                "gain": IMPROVEMENT_GAINS.get(level, "no new perk"),
+            }
+            for level in range(1, MAX_LEVEL + 1)
+        ],
+        "trackCommodity": dict(C.TRACK_COMMODITY),
         "boards": boards,
         "actions": [
             {"type": t, "handled": t in DISPATCH, "section": DISPATCH[t].section if t in DISPATCH else None}
+            | ({"payload": ACTION_PAYLOADS[t]} if t in ACTION_PAYLOADS else {})
             for t in C.ACTION_TYPES
         ],
         "pendings": [
             {"type": p, "handled": p in PENDING_HANDLED, "answeredBy": list(PENDING_ANSWERS[p])}
+            | PENDING_INFO.get(p, {})
             for p in C.PENDING_TYPES
         ],
         "rulings": [dict(r) for r in RULINGS],

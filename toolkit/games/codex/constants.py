@@ -72,6 +72,8 @@ MAX_PROGRESS_HAND = 4
 FIRST_PLAYER_MAX_TIED_ROUNDS = 50
 DEFAULT_VP_TARGET = 13
 MAX_SEATS = 4
+MAX_DOMESTIC_PROPOSALS = 5  # domestic-trade proposals per turn (rules §12.1)
+MAX_PROPOSAL_CANDIDATES = 96  # listed broadcast proposals (rules §12.1)
 
 # Victory points (rules §15.1, digest §5(i)).
 VP: dict[str, int] = {

@@ -2,8 +2,9 @@
 
 A move is a wire action ``{"playerId", "type", "payload"}``. :data:`DISPATCH` maps every
 action type this engine handles to its handler and its candidate generator; a type missing
-from it (the city-improvement, progress-card, domestic-trade and standing-want families,
-which a later part adds) is refused as ``unknown_action``.
+from it is refused as ``unknown_action``. Progress cards plug in through
+:mod:`~toolkit.games.codex.progress` (the card modules in :data:`CARD_MODULES` register
+themselves on import).
 
 Every handler validates completely before it changes anything. After a handler ran, the
 engine runs queued tasks while no decision is open, checks the current player's victory and
@@ -20,14 +21,22 @@ from toolkit.games.base import IllegalMove
 from toolkit.games.codex import (
     berserker,
     building,
+    cards_politics,
+    cards_science,
+    cards_trade,
     decks,
     dice,
+    domestic,
+    improvements,
     knights,
     maritime,
+    metropolis,
     production,
+    progress,
     robber,
     setup,
     victory,
+    wants,
 )
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.flow import META_ACTIONS, PENDING_ANSWERS, allowed_seats, pump
@@ -98,13 +107,37 @@ DISPATCH: dict[str, ActionSpec] = {
     "choosePillageCity": ActionSpec(berserker.choose_pillage_city, berserker.pillage_candidates, "§8.5"),
     "chooseProgressDeck": ActionSpec(decks.choose_progress_deck, decks.choose_deck_candidates, "§8.4"),
     "discardProgress": ActionSpec(decks.discard_progress, decks.discard_progress_candidates, "§6.2, §14"),
+    "improveCity": ActionSpec(improvements.improve_city, improvements.improve_candidates, "§13.1"),
+    "chooseMetropolisCity": ActionSpec(
+        metropolis.choose_metropolis_city, metropolis.choose_candidates, "§13.3"
+    ),
+    "playProgressCard": ActionSpec(progress.play_progress_card, progress.play_candidates, "§14"),
+    "resolveOptionalCardEffect": ActionSpec(
+        progress.resolve_optional, progress.resolve_candidates, "§14, §16"
+    ),
+    "skipRoadBuilding": ActionSpec(progress.skip_road_building, progress.skip_road_candidates, "§11.4, §14"),
+    "domesticTradePropose": ActionSpec(domestic.propose, domestic.propose_candidates, "§12.1"),
+    "domesticTradeBid": ActionSpec(domestic.bid, domestic.bid_candidates, "§12.1"),
+    "domesticTradePass": ActionSpec(domestic.pass_, domestic.pass_candidates, "§12.1"),
+    "domesticTradeAward": ActionSpec(domestic.award, domestic.award_candidates, "§12.1"),
+    "domesticTradeCancel": ActionSpec(domestic.cancel, domestic.cancel_candidates, "§12.1"),
+    "setStandingWant": ActionSpec(wants.set_want, wants.set_candidates, "§12.3"),
+    "clearStandingWant": ActionSpec(wants.clear_want, wants.clear_candidates, "§12.3"),
+    "executeStandingWant": ActionSpec(wants.execute_want, wants.execute_candidates, "§12.3"),
 }
+
+# Card modules register their cards in progress.CARDS when imported.
+CARD_MODULES = (cards_science, cards_trade, cards_politics)
 
 NOT_YET_HANDLED: tuple[str, ...] = tuple(t for t in C.ACTION_TYPES if t not in DISPATCH)
 
 PENDING_HANDLED: tuple[str, ...] = (
     "placeSetupRoad", "discardResources", "chooseRobberHex", "chooseStealTarget", "chooseRobberDestination",
     "scienceLevel3Bonus", "choosePillageCity", "chooseProgressDeck", "discardProgress", "chooseKnightRetreat",
+    "chooseMetropolisCity", "roadBuildingPlace", "smithingPromote",
+    "commercialHarborGive", "guildDuesChooseCards", "espionageChooseCard", "treasonChooseKnight",
+    "treasonPlaceKnight", "weddingGiveCards",
+    "domesticTradeResponse",
 )
 
 
@@ -144,6 +177,7 @@ def apply(state: State, move: Any) -> list[dict[str, Any]]:
             )
     events = spec.handler(state, seat, payload)
     pump(state)
+    events += wants.sweep(state)
     victory.check_current(state)
     state.version += 1
     return events
@@ -153,13 +187,9 @@ def to_move(state: State) -> list[int]:
     if state.phase == "gameOver":
         return []
     if state.pending is not None:
-        seats = allowed_seats(state)
-        acting = state.pending.get("actingPlayerId")
-        if state.pending["type"] == "domesticTradeResponse" and acting is not None:
-            s = state.seat_of_id(acting)
-            if s is not None and s not in seats:
-                seats.append(s)
-        return sorted(seats)
+        if state.pending["type"] == "domesticTradeResponse":
+            return domestic.seats_to_move(state)
+        return sorted(allowed_seats(state))
     return [state.current]
 
 
@@ -186,4 +216,5 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
 PENDING_ANSWERS_ONLY = frozenset({
     "placeSetupRoad", "discardHalf", "chooseRobberHex", "chooseStealTarget", "chooseScienceBonusResource",
     "choosePillageCity", "chooseProgressDeck", "discardProgress", "chooseMetropolisCity",
+    "domesticTradeBid", "domesticTradePass", "domesticTradeAward", "domesticTradeCancel",
 })

@@ -49,6 +49,8 @@ class Player:
     # Progress cards {"instanceId", "cardId"}; a hidden card has cardId "" and only its deck known.
     hand: list[dict[str, str]] = field(default_factory=list)
     standing_want: dict[str, Any] | None = None
+    # Set once the posted want has become executable by an opponent (announced once, rules §12.3).
+    standing_want_live: bool = False
     merchant_fleet_types: list[str] = field(default_factory=list)
     commercial_harbor_remaining: list[str] = field(default_factory=list)
     free_roads: int = 0

@@ -1,0 +1,151 @@
+"""How much of the codex engine bot games reach: action and pending-decision counts.
+
+:func:`coverage` plays ``n`` bot games (4 players by default), turns each into a save exactly
+as ``replaykit record`` does (config, moves, digest checkpoints), checks that the save matches
+the codex save schema and replays to the same digests and final position, and counts every
+action type sent and every pending decision opened. Run it as a script for the table::
+
+    python -m toolkit.games.codex.coverage 100
+
+Game ``k`` uses seed ``base + k``; its table mixes heuristic and random bots, odd games enable
+standing wants and every fifth game is played on the grand board (see :func:`plan`).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolkit import validation
+from toolkit.games.codex import GAME
+from toolkit.games.codex import constants as C
+from toolkit.games.codex.bots import Played, play
+from toolkit.replay import ReplayError, checkpoints_for, final
+from toolkit.saves import FORMAT, parse
+
+
+@dataclass
+class Coverage:
+    games: int = 0
+    finished: int = 0
+    capped: int = 0
+    moves: int = 0
+    actions: Counter[str] = field(default_factory=Counter)
+    pendings: Counter[str] = field(default_factory=Counter)
+    problems: list[str] = field(default_factory=list)
+
+    def missing_actions(self) -> list[str]:
+        """Action types never sent (``resign`` is never offered to bots, so it is left out)."""
+        return [t for t in C.ACTION_TYPES if t != "resign" and not self.actions[t]]
+
+    def missing_pendings(self) -> list[str]:
+        return [t for t in C.PENDING_TYPES if not self.pendings[t]]
+
+    def table(self) -> str:
+        lines = [
+            f"games {self.games}: {self.finished} reached the target, {self.capped} stopped at the turn cap, "
+            f"{self.moves} moves, {len(self.problems)} problems",
+            "",
+            f"{'action type':<28} {'count':>8}",
+        ]
+        lines += [f"{t:<28} {self.actions[t]:>8}" for t in C.ACTION_TYPES]
+        lines += ["", f"{'pending type':<28} {'opened':>8}"]
+        lines += [f"{t:<28} {self.pendings[t]:>8}" for t in C.PENDING_TYPES]
+        lines += ["", f"never sent: {', '.join(self.missing_actions()) or '-'}"]
+        lines += [f"never opened: {', '.join(self.missing_pendings()) or '-'}"]
+        lines += [f"problem: {p}" for p in self.problems]
+        return "\n".join(lines)
+
+
+def plan(k: int, players: int = 4) -> dict[str, Any]:
+    """The bots and options of coverage game ``k``."""
+    mixes = (
+        ["heuristic", "random", "heuristic", "random"],
+        ["random", "heuristic", "heuristic", "heuristic"],
+        ["heuristic", "heuristic", "random", "random"],
+        ["heuristic", "heuristic", "heuristic", "heuristic"],
+    )
+    bots = mixes[k % len(mixes)][:players]
+    return {"bots": bots, "standing_wants": k % 2 == 1, "board": "grand" if k % 5 == 4 else "standard"}
+
+
+def save_of(seed: str | int, game: Played) -> dict[str, Any]:
+    """The save ``replaykit record`` would write for ``game`` (digests from a fresh replay)."""
+    state = GAME.new_game(seed, game.config)
+    digests = []
+    for move in game.moves:
+        GAME.apply(state, move)
+        digests.append(GAME.digest(state))
+    return {
+        "format": FORMAT, "game": "codex", "rulesVersion": GAME.rules_version, "seed": seed,
+        "config": game.config, "moves": game.moves, "checkpoints": checkpoints_for(digests),
+        "meta": {"createdBy": "toolkit.games.codex.coverage"},
+    }
+
+
+def count_pendings(seed: str | int, game: Played, into: Counter[str]) -> None:
+    """Count each pending decision opened while the game's moves are applied."""
+    state = GAME.new_game(seed, game.config)
+    last: object = None
+    for move in game.moves:
+        GAME.apply(state, move)
+        if state.pending is not None and state.pending is not last:
+            into[state.pending["type"]] += 1
+        last = state.pending
+
+
+def check_save(seed: str | int, game: Played) -> list[str]:
+    """Schema and replay problems of the save of ``game`` (empty when it is sound)."""
+    data = save_of(seed, game)
+    save = parse(f"seed-{seed}.json", json.dumps(data))
+    report = validation.check(save)
+    problems = [p.line() for p in report.errors]
+    if not problems:
+        try:
+            step = final(save)
+        except ReplayError as exc:
+            problems.append(exc.line())
+        else:
+            if GAME.digest(step.state) != GAME.digest(game.state):
+                problems.append(f"seed {seed}: replay ends in another position")
+    return problems
+
+
+def coverage(n: int, base: int = 0, players: int = 4, check: bool = True) -> Coverage:
+    """Play ``n`` games (seeds ``base`` .. ``base + n - 1``) and count what they reached."""
+    out = Coverage()
+    for k in range(n):
+        seed = base + k
+        options = plan(k, players)
+        game = play(seed, options["bots"], board=options["board"], standing_wants=options["standing_wants"],
+                    players=players)
+        out.games += 1
+        out.moves += len(game.moves)
+        if game.finished:
+            out.finished += 1
+        else:
+            out.capped += 1
+        out.actions.update(m["type"] for m in game.moves)
+        count_pendings(seed, game, out.pendings)
+        if check:
+            out.problems += check_save(seed, game)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    n = int(argv[0]) if argv else 100
+    base = int(argv[1]) if len(argv) > 1 else 0
+    began = time.perf_counter()
+    result = coverage(n, base)
+    spent = time.perf_counter() - began
+    print(result.table())
+    print(f"\n{n} games (played, saved, validated and replayed) in {spent:.1f}s: {n / spent:.2f} games/s")
+    return 0 if not result.problems else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

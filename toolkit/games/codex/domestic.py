@@ -1,0 +1,452 @@
+"""Trading between players: the domestic-trade auction (rules §12.1).
+
+Only the current player proposes, in the action phase with nothing open, at most
+``MAX_DOMESTIC_PROPOSALS`` times a turn. A proposal names what the proposer gives (``offer``)
+and what they ask for (``want``): both sides non-empty, no type twice on a side, no type on
+both sides, and the proposer must hold the offer. It goes to every other player still in the
+game, or to one named target, and opens a ``domesticTradeResponse`` decision whose acting
+player is the proposer and whose allowed players are the responders only.
+
+Each responder keeps one standing answer: a bid (terms from the proposer's side; the
+proposal's own terms make an at-terms bid, anything else a modified bid, which is noted as a
+counter) or a pass. A new answer replaces the old one; sending the answer that already stands
+is refused. A responder must hold what their bid asks them to give.
+
+The proposer may award any standing bid at any time by echoing its responder and terms (a
+stale echo is refused), or cancel. At the award both sides' holdings are checked again and the
+bid's own terms move in one step. The engine ends an auction itself in two cases: every
+responder has passed (a cancel, plus a decline record of the proposal), and an at-terms bid on
+a targeted proposal (awarded at once: there is nobody to compare it with). Every auction that
+ends leaves an outcome record for the turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.games.base import IllegalMove
+from toolkit.games.codex import constants as C
+from toolkit.games.codex.flow import (
+    close,
+    event,
+    install,
+    pending_type,
+    require_known_hand,
+    require_pending,
+    require_turn_action,
+    seat_from_player_id,
+)
+from toolkit.games.codex.state import State
+
+Bundle = dict[str, int]
+PENDING = "domesticTradeResponse"
+
+
+# ------------------------------------------------------------------------- bundles
+
+
+def parse_side(value: Any, what: str) -> Bundle:
+    """A ``[{type, count}]`` list as a bundle; non-empty, no type twice, positive counts."""
+    if not isinstance(value, list) or not value:
+        raise IllegalMove("bad_payload", f"{what} must be a non-empty list of {{type, count}}")
+    out: Bundle = {}
+    for item in value:
+        if not isinstance(item, dict) or set(item) != {"type", "count"}:
+            raise IllegalMove("bad_payload", f"each {what} item must be {{type, count}}")
+        kind, count = item["type"], item["count"]
+        if kind not in C.MATERIALS:
+            raise IllegalMove("bad_material", f"{kind!r} is not a resource or commodity")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise IllegalMove("bad_count", f"{what} counts must be positive integers")
+        if kind in out:
+            raise IllegalMove("bad_trade", f"{kind} appears twice in {what}")
+        out[kind] = count
+    return out
+
+
+def parse_terms(payload: dict[str, Any]) -> tuple[Bundle, Bundle]:
+    """``offer`` and ``want`` of a payload, checked for shape and for no shared type."""
+    offer = parse_side(payload.get("offer"), "offer")
+    want = parse_side(payload.get("want"), "want")
+    shared = [k for k in C.MATERIALS if k in offer and k in want]
+    if shared:
+        raise IllegalMove("bad_trade", f"{shared[0]} is on both sides of the trade")
+    return offer, want
+
+
+def as_list(bundle: Bundle) -> list[dict[str, Any]]:
+    """The wire form of a bundle, in material order."""
+    return [{"type": k, "count": bundle[k]} for k in C.MATERIALS if bundle.get(k, 0) > 0]
+
+
+def as_bundle(items: list[dict[str, Any]]) -> Bundle:
+    return {str(x["type"]): int(x["count"]) for x in items}
+
+
+def holds(state: State, seat: int, bundle: Bundle) -> bool:
+    p = state.players[seat]
+    return p.hidden_materials == 0 and all(p.material(k) >= n for k, n in bundle.items())
+
+
+def transfer(state: State, giver: int, taker: int, bundle: Bundle) -> None:
+    for kind, n in bundle.items():
+        state.players[giver].add(kind, -n)
+        state.players[taker].add(kind, n)
+
+
+def describe(bundle: Bundle) -> str:
+    return ", ".join(f"{n} {k}" for k, n in ((k, bundle[k]) for k in C.MATERIALS if k in bundle))
+
+
+# ------------------------------------------------------------------------- propose
+
+
+def responders_for(state: State, seat: int, target: int | None) -> list[int]:
+    if target is not None:
+        return [target]
+    return [s for s in state.seat_order_from(seat)[1:] if not state.players[s].resigned]
+
+
+def check_propose(state: State, seat: int, payload: dict[str, Any]) -> tuple[Bundle, Bundle, int | None]:
+    require_turn_action(state, seat)
+    p = state.players[seat]
+    if p.domestic_proposals >= C.MAX_DOMESTIC_PROPOSALS:
+        raise IllegalMove(
+            "proposal_limit", f"at most {C.MAX_DOMESTIC_PROPOSALS} domestic-trade proposals per turn"
+        )
+    offer, want = parse_terms(payload)
+    target: int | None = None
+    if "targetPlayerId" in payload:
+        target = seat_from_player_id(state, payload)
+        if target == seat:
+            raise IllegalMove("bad_target", "a proposal cannot target its own proposer")
+        if state.players[target].resigned:
+            raise IllegalMove("bad_target", f"{state.players[target].id} has left the game")
+    if not responders_for(state, seat, target):
+        raise IllegalMove("no_responders", "nobody is left to trade with")
+    require_known_hand(state, seat)
+    if not holds(state, seat, offer):
+        raise IllegalMove("cannot_cover", f"{p.id} does not hold {describe(offer)}")
+    return offer, want, target
+
+
+def propose(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
+    offer, want, target = check_propose(state, seat, payload)
+    p = state.players[seat]
+    p.domestic_proposals += 1
+    auction = f"auction-{state.turn_number}-{p.domestic_proposals}"
+    body: dict[str, Any] = {
+        "auctionId": auction, "offer": as_list(offer), "want": as_list(want),
+        "bids": [], "passedPlayerIds": [],
+    }
+    if target is not None:
+        body["targetPlayerId"] = state.players[target].id
+    install(state, PENDING, seat, responders_for(state, seat, target), body)
+    to = "everyone" if target is None else state.players[target].id
+    return [event("domesticTradePropose", f"{p.id} offers {describe(offer)} for {describe(want)} to {to}")]
+
+
+# ------------------------------------------------------------------------- answers
+
+
+def _proposer(state: State) -> int:
+    assert state.pending is not None
+    seat = state.seat_of_id(state.pending["actingPlayerId"])
+    assert seat is not None
+    return seat
+
+
+def _standing_bid(state: State, responder_id: str) -> dict[str, Any] | None:
+    assert state.pending is not None
+    for bid in state.pending["payload"]["bids"]:
+        if bid["responderId"] == responder_id:
+            return dict(bid)
+    return None
+
+
+def _at_terms(state: State, offer: Bundle, want: Bundle) -> bool:
+    assert state.pending is not None
+    body = state.pending["payload"]
+    return offer == as_bundle(body["offer"]) and want == as_bundle(body["want"])
+
+
+def check_bid(state: State, seat: int, payload: dict[str, Any]) -> tuple[Bundle, Bundle]:
+    require_pending(state, seat, PENDING)
+    offer, want = parse_terms(payload)
+    me = state.players[seat].id
+    current = _standing_bid(state, me)
+    if current is not None and as_bundle(current["offer"]) == offer and as_bundle(current["want"]) == want:
+        raise IllegalMove("no_op", f"{me} already bids exactly these terms")
+    require_known_hand(state, seat)
+    if not holds(state, seat, want):
+        raise IllegalMove("cannot_cover", f"{me} does not hold {describe(want)}")
+    return offer, want
+
+
+def bid(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
+    offer, want = check_bid(state, seat, payload)
+    assert state.pending is not None
+    body = state.pending["payload"]
+    me = state.players[seat].id
+    entry = {"responderId": me, "offer": as_list(offer), "want": as_list(want)}
+    body["passedPlayerIds"] = [x for x in body["passedPlayerIds"] if x != me]
+    bids = [b for b in body["bids"] if b["responderId"] != me]
+    bids.append(entry)
+    order = list(state.pending["allowedPlayerIds"])
+    body["bids"] = sorted(bids, key=lambda b: order.index(b["responderId"]))
+    at_terms = _at_terms(state, offer, want)
+    proposer = _proposer(state)
+    if not at_terms:
+        record = {"responderId": me, "proposerId": state.players[proposer].id}
+        if record not in state.domestic_counters:
+            state.domestic_counters.append(record)
+    kind = "at-terms" if at_terms else "modified"
+    text = f"{me} bids ({kind}): gets {describe(offer)}, gives {describe(want)}"
+    events = [event("domesticTradeBid", text)]
+    if at_terms and "targetPlayerId" in body and holds(state, proposer, offer):
+        events += _execute(state, proposer, seat, offer, want)
+    return events
+
+
+def check_pass(state: State, seat: int) -> None:
+    require_pending(state, seat, PENDING)
+    assert state.pending is not None
+    me = state.players[seat].id
+    if me in state.pending["payload"]["passedPlayerIds"]:
+        raise IllegalMove("no_op", f"{me} has already passed")
+
+
+def pass_(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
+    check_pass(state, seat)
+    assert state.pending is not None
+    body = state.pending["payload"]
+    me = state.players[seat].id
+    body["bids"] = [b for b in body["bids"] if b["responderId"] != me]
+    body["passedPlayerIds"] = [x for x in state.pending["allowedPlayerIds"]
+                               if x in body["passedPlayerIds"] or x == me]
+    events = [event("domesticTradePass", f"{me} passes")]
+    if len(body["passedPlayerIds"]) == len(state.pending["allowedPlayerIds"]) and not body["bids"]:
+        decline: dict[str, Any] = {"proposerId": state.pending["actingPlayerId"]}
+        if "targetPlayerId" in body:
+            decline["targetPlayerId"] = body["targetPlayerId"]
+        decline["offer"] = [dict(x) for x in body["offer"]]
+        decline["want"] = [dict(x) for x in body["want"]]
+        state.domestic_declines.append(decline)
+        _end(state, "cancelled", None, as_bundle(body["offer"]), as_bundle(body["want"]))
+        events.append(event("domesticTradeCancel", "every responder passed: the proposal lapses"))
+    return events
+
+
+def _require_proposer(state: State, seat: int) -> None:
+    if pending_type(state) != PENDING:
+        raise IllegalMove("wrong_decision", f"no {PENDING} decision is open")
+    if seat != _proposer(state):
+        raise IllegalMove("not_your_decision", "only the proposer awards or cancels the auction")
+
+
+def check_award(state: State, seat: int, payload: dict[str, Any]) -> tuple[int, Bundle, Bundle]:
+    _require_proposer(state, seat)
+    responder = seat_from_player_id(state, payload, "bidResponderId")
+    offer, want = parse_terms(payload)
+    standing = _standing_bid(state, state.players[responder].id)
+    if standing is None:
+        raise IllegalMove("no_such_bid", f"{state.players[responder].id} has no standing bid")
+    if as_bundle(standing["offer"]) != offer or as_bundle(standing["want"]) != want:
+        raise IllegalMove("stale_bid", f"{state.players[responder].id}'s standing bid has other terms")
+    require_known_hand(state, seat)
+    require_known_hand(state, responder)
+    if not holds(state, seat, offer):
+        raise IllegalMove("cannot_cover", f"{state.players[seat].id} no longer holds {describe(offer)}")
+    if not holds(state, responder, want):
+        raise IllegalMove("cannot_cover", f"{state.players[responder].id} no longer holds {describe(want)}")
+    return responder, offer, want
+
+
+def award(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
+    responder, offer, want = check_award(state, seat, payload)
+    return _execute(state, seat, responder, offer, want)
+
+
+def cancel(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
+    _require_proposer(state, seat)
+    assert state.pending is not None
+    body = state.pending["payload"]
+    _end(state, "cancelled", None, as_bundle(body["offer"]), as_bundle(body["want"]))
+    return [event("domesticTradeCancel", f"{state.players[seat].id} withdraws the proposal")]
+
+
+def _execute(state: State, proposer: int, responder: int, offer: Bundle,
+             want: Bundle) -> list[dict[str, Any]]:
+    transfer(state, proposer, responder, offer)
+    transfer(state, responder, proposer, want)
+    text = (f"{state.players[proposer].id} trades {describe(offer)} to {state.players[responder].id} "
+            f"for {describe(want)}")
+    _end(state, "taken", responder, offer, want)
+    return [event("domesticTradeAward", text)]
+
+
+def _end(state: State, ending: str, accepter: int | None, gives: Bundle, receives: Bundle) -> None:
+    """Record the auction's outcome and close the decision."""
+    assert state.pending is not None
+    body = state.pending["payload"]
+    responders = []
+    for rid in state.pending["allowedPlayerIds"]:
+        standing = _standing_bid(state, rid)
+        if rid in body["passedPlayerIds"]:
+            status = "declined"
+        elif standing is None:
+            status = "unanswered"
+        elif _at_terms(state, as_bundle(standing["offer"]), as_bundle(standing["want"])):
+            status = "accepted"
+        else:
+            status = "countered"
+        responders.append({"playerId": rid, "status": status})
+    record: dict[str, Any] = {
+        "auctionId": body["auctionId"], "proposerId": state.pending["actingPlayerId"], "ending": ending,
+    }
+    if accepter is not None:
+        record["accepterId"] = state.players[accepter].id
+    if "targetPlayerId" in body:
+        record["targetPlayerId"] = body["targetPlayerId"]
+    record["proposerGives"] = as_list(gives)
+    record["proposerReceives"] = as_list(receives)
+    record["responders"] = responders
+    state.domestic_outcomes.append(record)
+    close(state)
+
+
+# ------------------------------------------------------------------------- candidates
+
+
+def _proposed_before(state: State, seat: int, offer: Bundle, want: Bundle, target: str | None) -> bool:
+    """True when this exact bundle already went to this audience this turn (listing only)."""
+    me = state.players[seat].id
+    for r in state.domestic_outcomes:
+        if r["proposerId"] != me:
+            continue
+        if as_bundle(r["proposerGives"]) != offer or as_bundle(r["proposerReceives"]) != want:
+            continue
+        if r.get("targetPlayerId") is None or r.get("targetPlayerId") == target:
+            return True
+    return False
+
+
+def propose_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    """Broadcast 1-for-1 then 2-for-1 offers of held types (capped), then targeted 1-for-1.
+
+    Bundles already proposed to the same audience this turn are left out; opponents' hidden
+    holdings are never looked at.
+    """
+    try:
+        require_turn_action(state, seat)
+    except IllegalMove:
+        return []
+    p = state.players[seat]
+    if p.domestic_proposals >= C.MAX_DOMESTIC_PROPOSALS or p.hidden_materials:
+        return []
+    others = responders_for(state, seat, None)
+    if not others:
+        return []
+    held = [k for k in C.MATERIALS if p.material(k) > 0]
+    broadcast: list[dict[str, Any]] = []
+    pairs = [(g, w) for g in held for w in C.MATERIALS if w != g]
+    for size in (1, 2):
+        for g, w in pairs:
+            if p.material(g) >= size and not _proposed_before(state, seat, {g: size}, {w: 1}, None):
+                broadcast.append({"offer": [{"type": g, "count": size}], "want": [{"type": w, "count": 1}]})
+    out = broadcast[: C.MAX_PROPOSAL_CANDIDATES]
+    if len(others) > 1:
+        for g, w in pairs[:8]:
+            for s in others:
+                target = state.players[s].id
+                if not _proposed_before(state, seat, {g: 1}, {w: 1}, target):
+                    out.append({"offer": [{"type": g, "count": 1}], "want": [{"type": w, "count": 1}],
+                                "targetPlayerId": target})
+    return out
+
+
+def bid_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    """The at-terms bid, sweetened bids (one more card given) and counters asking one card more."""
+    if pending_type(state) != PENDING or state.pending is None:
+        return []
+    if state.players[seat].id not in state.pending["allowedPlayerIds"]:
+        return []
+    body = state.pending["payload"]
+    offer, want = as_bundle(body["offer"]), as_bundle(body["want"])
+    options: list[tuple[Bundle, Bundle]] = [(offer, want)]
+    for k in C.MATERIALS:
+        if k not in offer:
+            sweet = dict(want)
+            sweet[k] = sweet.get(k, 0) + 1
+            two_for_two = len(sweet) == 1 and sweet[k] == 2 and list(offer.values()) == [2]
+            if not two_for_two:
+                options.append((offer, sweet))
+    for k in C.MATERIALS:
+        if k in offer:
+            more = dict(offer)
+            more[k] += 1
+            options.append((more, want))
+    for k in C.MATERIALS:
+        # Swap counters: give one card of a held type instead (so a holder can always bid).
+        rest = {t: n for t, n in offer.items() if t != k}
+        options.append((rest or {next(t for t in C.MATERIALS if t != k): 1}, {k: 1}))
+    current = _standing_bid(state, state.players[seat].id)
+    out: list[dict[str, Any]] = []
+    for o, w in options:
+        if not holds(state, seat, w):
+            continue
+        if current is not None and as_bundle(current["offer"]) == o and as_bundle(current["want"]) == w:
+            continue
+        item = {"offer": as_list(o), "want": as_list(w)}
+        if item not in out:
+            out.append(item)
+    return out
+
+
+def seats_to_move(state: State) -> list[int]:
+    """The proposer, and every responder who can still change their answer.
+
+    A responder who has passed and holds no card (or whose cards are hidden in a loaded
+    position) has nothing left to send.
+    """
+    assert state.pending is not None
+    body = state.pending["payload"]
+    seats = [_proposer(state)]
+    for rid in state.pending["allowedPlayerIds"]:
+        s = state.seat_of_id(rid)
+        if s is None:
+            continue
+        p = state.players[s]
+        if rid in body["passedPlayerIds"] and (p.hidden_materials or p.hand_size() == 0):
+            continue
+        seats.append(s)
+    return sorted(seats)
+
+
+def pass_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    try:
+        check_pass(state, seat)
+    except IllegalMove:
+        return []
+    return [{}]
+
+
+def award_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    if pending_type(state) != PENDING or seat != _proposer(state):
+        return []
+    assert state.pending is not None
+    out = []
+    for b in state.pending["payload"]["bids"]:
+        responder = state.seat_of_id(b["responderId"])
+        if responder is None:
+            continue
+        if holds(state, seat, as_bundle(b["offer"])) and holds(state, responder, as_bundle(b["want"])):
+            out.append({"bidResponderId": b["responderId"], "offer": [dict(x) for x in b["offer"]],
+                        "want": [dict(x) for x in b["want"]]})
+    return out
+
+
+def cancel_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    if pending_type(state) != PENDING or seat != _proposer(state):
+        return []
+    return [{}]
