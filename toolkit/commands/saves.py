@@ -458,6 +458,8 @@ def record_save(
 @click.option("--players", type=click.IntRange(1, 4), default=4, show_default=True, help="Number of players.")
 @click.option("--bots", help="Comma-separated bot names, one per seat (or one for all). Default: greedy.")
 @click.option("--names", help="Comma-separated player names, one per seat.")
+@click.option("--grand", is_flag=True, help="Play on the grand board (codex only).")
+@click.option("--standing-wants", is_flag=True, help="Enable the standing-wants channel (codex only).")
 @click.option("--title", help="meta.title of the save.")
 @click.option("--note", help="meta.note of the save.")
 @click.option(
@@ -472,12 +474,21 @@ def record_command(
     players: int,
     bots: str | None,
     names: str | None,
+    grand: bool,
+    standing_wants: bool,
     title: str | None,
     note: str | None,
     output: str,
     as_json: bool,
 ) -> None:
     """Let bots play a whole GAME and write it as a save (canonical form, with checkpoints)."""
+    options: dict[str, Any] = {}
+    if grand:
+        options["board"] = "grand"
+    if standing_wants:
+        options["standing_wants"] = True
+    if options and game_id != "codex":
+        raise click.BadParameter(f"{game_id} has no such option", param_hint="'--grand'/'--standing-wants'")
     bot_list = _split(bots) or ["greedy"]
     if len(bot_list) == 1:
         bot_list *= players
@@ -501,7 +512,7 @@ def record_command(
     meta = {k: v for k, v in (("title", title), ("note", note)) if v is not None}
     meta["createdBy"] = f"replaykit {__version__}"
     try:
-        config, moves = play(seed_value, bot_list, names=name_list)
+        config, moves = play(seed_value, bot_list, names=name_list, **options)
         data = record_save(game, seed_value, config, moves, meta)
     except IllegalMove as exc:
         click.echo(f"{output}: the bots' game does not replay: {exc.message} [{exc.code}]", err=True)
@@ -525,19 +536,26 @@ def record_command(
         click.echo(exc.line(), err=True)
         ctx.exit(1)
     outcome = game.outcome(step.state)
+    turn_cap = getattr(importlib.import_module(play.__module__), "TURN_CAP", None)
     try:
         write_atomic(output, validation.canonical_text(save).encode("utf-8"))
     except OSError as exc:
         click.echo(Problem(output, f"cannot write: {exc.strerror}", "unwritable").line(), err=True)
         ctx.exit(1)
     if as_json:
-        _echo_json(
-            {"file": output, "game": game_id, "seed": seed_value, "moves": len(moves), "outcome": outcome}
-        )
+        result: dict[str, Any] = {"file": output, "game": game_id, "seed": seed_value, "moves": len(moves)}
+        result["outcome"] = outcome
+        if outcome is None:
+            result |= {"stoppedAtTurnCap": turn_cap, "summary": game.summary(step.state)}
+        _echo_json(result)
     else:
         click.echo(f"{output}: {game_id}, seed {seed_value}, {len(moves)} moves, bots {','.join(bot_list)}")
         if outcome is not None:
             for line in _outcome_lines(outcome, _players(save)):
+                click.echo(f"  {line}")
+        else:
+            click.echo(f"  unfinished: the bots stopped at the turn cap ({turn_cap} turns)")
+            for line in _summary_lines(game.summary(step.state)):
                 click.echo(f"  {line}")
     ctx.exit(0)
 

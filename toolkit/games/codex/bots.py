@@ -7,10 +7,11 @@ picked up without touching this module, and a bot can never send an illegal move
 * ``random``: picks an action type uniformly among the listed ones, then one of its payloads;
   it ends its turn one time in four (or after many actions) so games move on.
 * ``heuristic`` (alias ``greedy``): scores the listed moves: cities, city improvements and
-  settlements first, knights activated while the berserker ship is close, progress cards
-  played, roads towards open corners, trades (bank, auction, standing wants) that complete
-  a build; pending decisions get simple rules (rob the leader, discard from big piles,
-  bid on trades that help). Unknown action or decision types get a small default score.
+  settlements first, knights activated while the berserker ship is close, one progress card
+  a turn (more when over the hand limit), roads towards open corners, trades (bank, auction,
+  standing wants) that complete a build; pending decisions get simple rules (rob the leader,
+  discard from big piles, bid on trades that help, decline an optional free road that
+  reaches nothing). Unknown action or decision types get a small default score.
 
 Every bot draws from its own stream ``bot:<name>:<seat>`` (never the engine's). The seat
 that acts next when several may (a discard, an auction) is chosen by a fixed rule in
@@ -257,7 +258,10 @@ class HeuristicBot:
 
     def s_buildRoad(self, state: State, seat: int, payload: dict[str, Any]) -> float:
         if state.pending is not None:
-            return 10 + self._road_value(state, seat, payload["edgeId"]) / 100
+            value = self._road_value(state, seat, payload["edgeId"])
+            if state.pending["payload"].get("maySkip") and value == 0:
+                return 3  # an optional free road that reaches no open corner is declined
+            return 10 + value / 100
         if state.players[seat].settlements == 0 or self.done(state, "buildRoad") >= 2:
             return -1
         value = self._road_value(state, seat, payload["edgeId"])

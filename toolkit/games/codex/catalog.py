@@ -368,6 +368,30 @@ RULINGS: tuple[dict[str, str], ...] = (
 
 # Action payload shapes (each area adds its own actions).
 ACTION_PAYLOADS: dict[str, str] = {
+    "placeSetupBuilding": "{intersectionId} (the setup placer: a settlement in round 1, a city in round 2)",
+    "placeSetupRoad": "{edgeId} touching the building just placed",
+    "rollDice": "{} (the current player, roll phase)",
+    "endTurn": "{} (the current player, action phase, nothing open)",
+    "resign": "{} (any player, any phase; never listed for bots)",
+    "discardHalf": "{cards: [material, ...]} one entry per card, exactly the required count",
+    "chaseRobber": "{knightId} to start a chase, or {hexId} answering chooseRobberDestination",
+    "buildRoad": "{edgeId} (also places a free road while roadBuildingPlace is open)",
+    "buildSettlement": "{intersectionId}",
+    "buildCity": "{intersectionId} of an own settlement (the sideways city first, when there is one)",
+    "buildCityWall": "{intersectionId} of an own city",
+    "recruitKnight": "{intersectionId} on an own road's end (a basic knight)",
+    "activateKnight": "{knightId} of an own inactive knight",
+    "promoteKnight": "{knightId} of an own knight below the top tier allowed",
+    "moveKnight": "{knightId, intersectionId} reachable along own roads",
+    "displaceKnight": "{knightId, intersectionId} to push a weaker rival knight, or {intersectionId} "
+                      "answering chooseKnightRetreat",
+    "maritimeTrade": "{offer: {type, count}, want: {type, count}, additionalWants?: [{type, count}]}",
+    "chooseScienceBonusResource": "{resource} from the pending's eligibleResources",
+    "chooseRobberHex": "{hexId} of any land hex but the robber's own",
+    "chooseStealTarget": "{targetPlayerId} from the pending's eligiblePlayerIds",
+    "choosePillageCity": "{intersectionId} of one of the player's own non-metropolis cities",
+    "chooseProgressDeck": "{deck: science | trade | politics} with cards left",
+    "discardProgress": "{instanceIds: [...]} exactly requiredCount of the player's progress cards",
     "improveCity": "{track: science | trade | politics}",
     "chooseMetropolisCity": "{intersectionId} (one of eligibleIntersectionIds)",
     "playProgressCard": "{instanceId, ...the card's keys} or {instanceId, skip: true}",
@@ -388,6 +412,41 @@ ACTION_PAYLOADS: dict[str, str] = {
 
 # Who answers a pending and what opens it (each area adds its own pendings).
 PENDING_INFO: dict[str, dict[str, str]] = {
+    "placeSetupRoad": {
+        "who": "the player who just placed a setup building",
+        "trigger": "every placeSetupBuilding",
+        "payload": "{buildingIntersectionId}",
+    },
+    "chooseRobberHex": {
+        "who": "the current player",
+        "trigger": "a 7 once the robber is active, after the discards",
+        "payload": "{}",
+    },
+    "chooseStealTarget": {
+        "who": "the current player",
+        "trigger": "the robber reaching a hex with two or more opponents holding cards",
+        "payload": "{eligiblePlayerIds}",
+    },
+    "chooseRobberDestination": {
+        "who": "the chasing (current) player",
+        "trigger": "chaseRobber {knightId}",
+        "payload": "{}; answered with chaseRobber {hexId}",
+    },
+    "choosePillageCity": {
+        "who": "each pillaged player with two or more cities that can be pillaged",
+        "trigger": "a berserker attack the defenders lose",
+        "payload": "{eligibleIntersectionIds}",
+    },
+    "chooseProgressDeck": {
+        "who": "each tied top defender in turn, in seat order from the current player",
+        "trigger": "a repelled attack with several top contributors",
+        "payload": "{eligibleDecks}",
+    },
+    "chooseKnightRetreat": {
+        "who": "the owner of the knight that was pushed away",
+        "trigger": "displaceKnight or Conspiracy with two or more retreat spots",
+        "payload": "{eligibleIntersectionIds}; answered with displaceKnight {intersectionId}",
+    },
     "chooseMetropolisCity": {
         "who": "the player who won the marker",
         "trigger": "improveCity or Mason reaching 4 or 5 and winning a track's metropolis",
@@ -457,6 +516,19 @@ PENDING_INFO: dict[str, dict[str, str]] = {
         "payload": "{requiredCount, recipient}; answered with cards totalling requiredCount",
     },
 }
+
+# Every keyed random stream the engine draws from (toolkit.rng), and what it decides.
+STREAMS: tuple[dict[str, str], ...] = (
+    {"stream": "terrain", "use": "the shuffle of the terrain tiles onto the hexes"},
+    {"stream": "tokens", "use": "the grand board's constrained token layout (tokens:<k> for restart k)"},
+    {"stream": "harbors", "use": "the shuffle of the harbor kinds onto the fixed harbor slots"},
+    {"stream": "deck:<deck>", "use": "the starting order of the science, trade and politics decks"},
+    {"stream": "first:<round>:<playerId>", "use": "each player's two dice in a first-player roll-off round"},
+    {"stream": "dice:<rollNumber>", "use": "the production dice and the event die of roll number n"},
+    {"stream": "steal:<stealOrdinal>:<victimId>", "use": "which card a steal takes from the flattened hand"},
+    {"stream": "bot:<name>:<seat>", "use": "a bot's own choices (never read by the engine)"},
+    {"stream": "bot:driver", "use": "which of several seats owing a decision at once a bot game asks first"},
+)
 
 IMPROVEMENT_GAINS: dict[int, str] = {
     1: "progress draws from this track's deck when the red die is at most 2",
@@ -553,7 +625,6 @@ def build_catalog() -> dict[str, Any]:
                 "SHA-256 of '<seed>:<purpose>:<counter>', first 8 bytes big-endian; "
                 "rejection sampling for below(n); Fisher-Yates from the back"
             ),
-            "streams": ["terrain", "tokens (tokens:<k> on restart)", "harbors", "deck:<deck>",
-                        "first:<round>:<playerId>", "dice:<rollNumber>", "steal:<stealOrdinal>:<victimId>"],
         },
+        "randomness": [dict(stream) for stream in STREAMS],
     }

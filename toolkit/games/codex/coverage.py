@@ -36,6 +36,7 @@ class Coverage:
     moves: int = 0
     actions: Counter[str] = field(default_factory=Counter)
     pendings: Counter[str] = field(default_factory=Counter)
+    cards: Counter[str] = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
 
     def missing_actions(self) -> list[str]:
@@ -55,6 +56,9 @@ class Coverage:
         lines += [f"{t:<28} {self.actions[t]:>8}" for t in C.ACTION_TYPES]
         lines += ["", f"{'pending type':<28} {'opened':>8}"]
         lines += [f"{t:<28} {self.pendings[t]:>8}" for t in C.PENDING_TYPES]
+        lines += ["", f"{'progress card played':<28} {'count':>8}"]
+        played = [c for d in C.TRACKS for c, _ in C.DECKS[d] if c not in C.VP_CARDS]
+        lines += [f"{c:<28} {self.cards[c]:>8}" for c in played]
         lines += ["", f"never sent: {', '.join(self.missing_actions()) or '-'}"]
         lines += [f"never opened: {', '.join(self.missing_pendings()) or '-'}"]
         lines += [f"problem: {p}" for p in self.problems]
@@ -87,15 +91,28 @@ def save_of(seed: str | int, game: Played) -> dict[str, Any]:
     }
 
 
-def count_pendings(seed: str | int, game: Played, into: Counter[str]) -> None:
-    """Count each pending decision opened while the game's moves are applied."""
+def count_pendings(seed: str | int, game: Played, into: Counter[str], cards: Counter[str]) -> list[str]:
+    """Count each pending decision opened (and each card played) while the game's moves are applied.
+
+    Returns the moves after which a seat owing an open decision had no listed move.
+    """
     state = GAME.new_game(seed, game.config)
     last: object = None
-    for move in game.moves:
+    stuck = []
+    for n, move in enumerate(game.moves, 1):
+        if move["type"] == "playProgressCard":
+            hand = state.players[GAME.seat_of(state, move)].hand
+            cards.update(c["cardId"] for c in hand if c["instanceId"] == move["payload"].get("instanceId"))
         GAME.apply(state, move)
-        if state.pending is not None and state.pending is not last:
-            into[state.pending["type"]] += 1
+        if state.pending is not None:
+            if state.pending is not last:
+                into[state.pending["type"]] += 1
+            for seat in GAME.to_move(state):
+                if not GAME.legal_moves(state, seat):
+                    stuck.append(f"seed {seed} move {n}: seat {seat} owes {state.pending['type']} "
+                                 "but has no listed move")
         last = state.pending
+    return stuck
 
 
 def check_save(seed: str | int, game: Played) -> list[str]:
@@ -130,7 +147,7 @@ def coverage(n: int, base: int = 0, players: int = 4, check: bool = True) -> Cov
         else:
             out.capped += 1
         out.actions.update(m["type"] for m in game.moves)
-        count_pendings(seed, game, out.pendings)
+        out.problems += count_pendings(seed, game, out.pendings, out.cards)
         if check:
             out.problems += check_save(seed, game)
     return out

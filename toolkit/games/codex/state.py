@@ -191,6 +191,19 @@ def snapshot(state: State) -> dict[str, Any]:
     return data
 
 
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    return str(value)
+
+
 def digest(state: State) -> str:
-    text = json.dumps(snapshot(state), sort_keys=True, separators=(",", ":"), default=str)
+    """SHA-256 of :func:`snapshot` as sorted compact JSON.
+
+    Serialised straight from the live objects (same text as ``snapshot``, without its deep copy).
+    """
+    data = {f.name: getattr(state, f.name) for f in dataclasses.fields(state)}
+    data["harbors"] = [[h.id, h.kind, h.edge, list(h.intersections)] for h in state.harbors]
+    data["knights"] = dict(sorted(state.knights.items()))
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=_plain)
     return hashlib.sha256(text.encode()).hexdigest()
