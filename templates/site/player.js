@@ -24,7 +24,7 @@
     for (var i = 3; i < row.length; i++) {
       html += "<div class=\"prow\">" + data.rows[row[i]].map(function (p) { return data.parts[p]; }).join("") + "</div>";
     }
-    panel.innerHTML = html + data.parts[row[2]];
+    panel.innerHTML = html + data.foots[row[2]].map(function (p) { return data.parts[p]; }).join("");
     if (links[st.frame]) { links[st.frame].classList.remove("on"); }
     st.frame = n;
     var link = links[n];

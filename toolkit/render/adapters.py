@@ -3,6 +3,12 @@
 An adapter turns one game's views into the game-agnostic parts of
 :mod:`toolkit.render.scene`; everything after that (SVG frames, site pages) is shared.
 A new game adds a module exposing ``ADAPTER`` and one line here.
+
+Two hooks are optional, for games whose views carry only player ids (codex):
+``with_names(view, names)`` returns the view with the players' names from the save's config
+(id -> name), and ``move_words(move, events)`` says a move in words from its public events
+(never from a payload that may name a hidden card). Without them the engine's own
+``describe`` narrates and the view's names are used as they are.
 """
 
 from __future__ import annotations

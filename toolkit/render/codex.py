@@ -15,7 +15,7 @@ attribute values, and classes carry the seat number, never the id.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -29,11 +29,15 @@ from toolkit.render.codex_words import (
     as_int,
     auction_facts,
     humanise,
+    move_phrase,
+    named_players,
     pending_phrase,
+    plain_event,
     progress_count,
     progress_words,
     seating,
     viewer_of,
+    want_facts,
 )
 from toolkit.render.geometry import (
     Layout,
@@ -75,6 +79,11 @@ View = Mapping[str, Any]
 def _axial(text: Any) -> tuple[int, int] | None:
     if not isinstance(text, str):
         return None
+    return _parsed_axial(text)
+
+
+@lru_cache(maxsize=4096)
+def _parsed_axial(text: str) -> tuple[int, int] | None:
     try:
         return parse_axial(text)
     except ValueError:
@@ -85,6 +94,11 @@ def vertex_lattice(intersection_id: Any) -> tuple[float, float] | None:
     """Where an intersection sits on the doubled lattice: the centroid of its three hexes."""
     if not isinstance(intersection_id, str):
         return None
+    return _vertex_lattice(intersection_id)
+
+
+@lru_cache(maxsize=8192)
+def _vertex_lattice(intersection_id: str) -> tuple[float, float] | None:
     parts = intersection_id.split("|")
     if len(parts) != 3:
         return None
@@ -123,14 +137,25 @@ class Geometry:
     size: float
     hexes: tuple[str, ...]
     strip_y: float
+    spots: dict[str, Point | None] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def hex_centre(self, hex_id: Any) -> Point | None:
         coords = _axial(hex_id)
         return None if coords is None else self.layout.axial(*coords)
 
     def vertex(self, intersection_id: Any) -> Point | None:
+        """An intersection's pixel position (remembered per board: every frame asks again)."""
+        if not isinstance(intersection_id, str):
+            return None
+        try:
+            return self.spots[intersection_id]
+        except KeyError:
+            pass
         spot = vertex_lattice(intersection_id)
-        return None if spot is None else self.layout.point(*spot)
+        at = None if spot is None else self.layout.point(*spot)
+        if len(self.spots) < 8192:
+            self.spots[intersection_id] = at
+        return at
 
     def track_cells(self, count: int) -> tuple[Point, ...]:
         span = count * TRACK_CELL + (count - 1) * TRACK_GAP
@@ -161,7 +186,26 @@ def _table(board: Mapping[str, Any], key: str) -> list[tuple[str, Mapping[str, A
     table = board.get(key)
     if not isinstance(table, Mapping):
         return []
-    return sorted((str(k), v) for k, v in table.items() if isinstance(v, Mapping))
+    found = [(str(k), v) for k, v in table.items() if type(v) is dict or isinstance(v, Mapping)]
+    found.sort(key=_first)
+    return found
+
+
+def _first(entry: tuple[str, Any]) -> str:
+    return entry[0]
+
+
+def metropolis_tracks(view: View) -> dict[str, list[str]]:
+    """The tracks of each player's metropolises, by owner id, in intersection order."""
+    found: dict[str, list[str]] = {}
+    for _, spot in _table(_board(view), "intersections"):
+        building = spot.get("building")
+        if isinstance(building, Mapping):
+            track = building.get("metropolisType")
+            owner = building.get("ownerPlayerId")
+            if track in TRACKS and isinstance(owner, str):
+                found.setdefault(owner, []).append(str(track))
+    return found
 
 
 def geometry(view: View) -> Geometry:
@@ -379,8 +423,26 @@ class CodexAdapter:
                 continue
             if "visibleTo" in item or item.get("type") == move.get("type"):
                 continue
-            lines.append(str(item["text"]))
+            lines.append(plain_event(str(item["text"])))
         return lines
+
+    def move_words(self, move: Mapping[str, Any], events: list[Any]) -> str | None:
+        """The move in words: its own public event's text (``p2 builds a road``), else a phrase
+        from its type alone. Never the payload: a payload may name a hidden card.
+        """
+        for item in events:
+            if (
+                isinstance(item, Mapping)
+                and "visibleTo" not in item
+                and item.get("type") == move.get("type")
+                and isinstance(item.get("text"), str)
+            ):
+                return plain_event(str(item["text"]))
+        return move_phrase(move)
+
+    def with_names(self, view: View, names: Mapping[str, str]) -> View:
+        """The view with players' names (id -> name, from the save's config) where it has none."""
+        return named_players(view, names)
 
     def header(self, view: View) -> Header:
         seats = seating(view)
@@ -416,7 +478,14 @@ class CodexAdapter:
             event=str(event) if dice and isinstance(event, str) else "",
         )
 
-    def _row(self, view: View, seats: Seating, pid: str, player: Mapping[str, Any]) -> PlayerRow:
+    def _row(
+        self,
+        view: View,
+        seats: Seating,
+        pid: str,
+        player: Mapping[str, Any],
+        metropolises: Mapping[str, list[str]],
+    ) -> PlayerRow:
         phase = str(view.get("phase") or "")
         seat = seats.seat_of[pid]
         resources, commodities = player.get("resources"), player.get("commodities")
@@ -435,12 +504,7 @@ class CodexAdapter:
             badges.append("Longest road")
         if view.get("merchantOwnerPlayerId") == pid:
             badges.append("Guildmaster")
-        for _, spot in _table(_board(view), "intersections"):
-            building = spot.get("building")
-            if isinstance(building, Mapping) and building.get("ownerPlayerId") == pid:
-                track = building.get("metropolisType")
-                if track in TRACKS:
-                    badges.append(f"{str(track).capitalize()} metropolis")
+        badges.extend(f"{track.capitalize()} metropolis" for track in metropolises.get(pid, ()))
         tokens = as_int(player.get("vpTokens"))
         if tokens:
             badges.append(f"defender {tokens}")
@@ -472,7 +536,8 @@ class CodexAdapter:
 
     def panel(self, view: View) -> Panel:
         seats = seating(view)
-        rows = tuple(self._row(view, seats, pid, player) for pid, player in seats.entries)
+        metropolises = metropolis_tracks(view)
+        rows = tuple(self._row(view, seats, pid, player, metropolises) for pid, player in seats.entries)
         length = as_int(view.get("berserkerTrackMax"), 7)
         facts = [Stat("berserkers", f"{as_int(view.get('berserkerTrackPosition'))}/{length}", "berserkers")]
         attack = view.get("lastBerserkerAttack")
@@ -504,6 +569,7 @@ class CodexAdapter:
             if words:
                 facts.append(Stat(f"{seats.names[pid]} holds", words, "progress"))
         facts.extend(auction_facts(view.get("pendingDecision"), seats))
+        facts.extend(want_facts(view, seats))
         facts.append(Stat("to win", f"{as_int(view.get('victoryPointsTarget'))} VP", "target"))
         winner = self.winner(view)
         return Panel(rows=rows, facts=tuple(facts), result=f"Winner: {winner}" if winner else "")

@@ -5,6 +5,7 @@ Everything here reads wire data (ids, payloads) and returns plain text; the SVG 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -217,6 +218,19 @@ def auction_facts(pending: Any, seats: Seating) -> list[Stat]:
     return facts
 
 
+def want_facts(view: View, seats: Seating) -> list[Stat]:
+    """Standing wants on the table (public): what each poster gives and asks for."""
+    facts = []
+    for pid, player in seats.entries:
+        want = player.get("standingWant")
+        if isinstance(want, Mapping):
+            words = f"gives {materials(want.get('offer'))} for {materials(want.get('want'))}"
+            facts.append(Stat(f"{seats.names[pid]} wants", words, "want"))
+    if view.get("standingWantsEnabled") is True and not facts:
+        facts.append(Stat("standing wants", "none posted", "want"))
+    return facts
+
+
 def progress_count(player: Mapping[str, Any]) -> int:
     """How many progress cards a player holds: their own hand's length, else the per-deck counts."""
     own = player.get("progressHand")
@@ -244,3 +258,61 @@ def _card_name(card: Any) -> str:
         if card_id.startswith(deck) and card_id[len(deck) : len(deck) + 1].isupper():
             return humanise(card_id[len(deck) :])
     return humanise(card_id) or "?"
+
+
+# ---------------------------------------------------------------- event texts
+
+_INTERSECTION = r"-?\d+,-?\d+\|-?\d+,-?\d+\|-?\d+,-?\d+"
+_SPOT = re.compile(rf"\s+(?:at|on|to)\s+{_INTERSECTION}(?:--{_INTERSECTION})?")
+_KNIGHT_ID = re.compile(r" ?\bknight-[^\s,;:()]+")
+_CARD_ID = re.compile(r"\b(?:science|trade|politics)([A-Z][A-Za-z]*)\b")
+
+
+def card_title(name: str) -> str:
+    """A card id's name part in title case: ``MerchantFleet`` -> ``Merchant Fleet``."""
+    return " ".join(word.capitalize() for word in humanise(name).split())
+
+
+def plain_event(text: str) -> str:
+    """An engine event text as a reader wants it: no intersection, edge or knight ids, card names
+    in words (``p4 plays scienceIrrigation`` -> ``p4 plays Irrigation``). Player ids stay; the
+    frame pipeline swaps them for names.
+    """
+    text = _KNIGHT_ID.sub("", text)
+    text = _SPOT.sub("", text)
+    return _CARD_ID.sub(lambda m: card_title(m.group(1)), text)
+
+
+def named_players(view: View, names: Mapping[str, str]) -> View:
+    """``view`` with a ``name`` for each player who has none, from ``names`` (id -> name).
+
+    Engine views carry ids only; the save's config knows the names. The view itself is not
+    changed: the result shares everything but the players table.
+    """
+    players = view.get("players")
+    if not isinstance(players, Mapping):
+        return view
+    named: dict[Any, Any] = {}
+    changed = False
+    for pid, entry in players.items():
+        if isinstance(entry, Mapping) and not entry.get("name") and str(pid) in names:
+            entry = {**entry, "name": names[str(pid)]}
+            changed = True
+        named[pid] = entry
+    return {**view, "players": named} if changed else view
+
+
+_MOVE_VERBS = {
+    "chooseRobberHex": "moves the robber",
+    "chaseRobber": "chases the robber away with a knight",
+    "chooseStealTarget": "chooses whom to rob",
+    "resolveOptionalCardEffect": "answers a card's effect",
+}
+
+
+def move_phrase(move: Mapping[str, Any]) -> str:
+    """A move named by its type alone, as ``p2 moves the robber``: no payload (it may hold a
+    hidden card's id)."""
+    kind = str(move.get("type") or "")
+    verb = _MOVE_VERBS.get(kind) or humanise(kind) or "acts"
+    return f"{move.get('playerId', '?')} {verb}"

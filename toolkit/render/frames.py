@@ -84,23 +84,81 @@ def _talk(move: Mapping[str, Any]) -> str:
     return ""
 
 
-_SEAT = re.compile(r"\bseat (\d+)\b")
+_SEAT = r"\bseat (\d+)\b"
 
 
-def with_names(text: str, names: Mapping[int, str]) -> str:
-    """Engine wording with ``seat N`` replaced by that seat's player name."""
-    return _SEAT.sub(lambda m: names.get(int(m.group(1)), m.group(0)), text)
+def config_names(save: Save) -> dict[str, str]:
+    """Player names by player id, from the save's config (entries with a string ``id`` and ``name``).
+
+    Games whose views carry only ids (codex) use this to show names; the names are player
+    text and are escaped wherever they are drawn.
+    """
+    players = save.config.get("players") if isinstance(save.config, Mapping) else None
+    found: dict[str, str] = {}
+    for entry in players if isinstance(players, list) else []:
+        if isinstance(entry, Mapping):
+            pid, name = entry.get("id"), entry.get("name")
+            if isinstance(pid, str) and pid and isinstance(name, str) and name:
+                found[pid] = name
+    return found
 
 
-def narrate(game: Game, index: int, move: Mapping[str, Any] | None, names: Mapping[int, str]) -> str:
-    """A move in words with names for seats and any table talk: ``12. Ada builds a road on edge 15``."""
+def with_names(text: str, names: Mapping[int, str], ids: Mapping[str, str] | None = None) -> str:
+    """Engine wording with ``seat N`` and whole-word player ids replaced by the player's name.
+
+    One pass over the text, so a name that looks like an id or a seat is never replaced again.
+    """
+    pattern = _SEAT
+    if ids:
+        alternatives = "|".join(re.escape(pid) for pid in sorted(ids, key=lambda p: (-len(p), p)))
+        pattern += rf"|(?<![\w-])({alternatives})(?![\w-])"
+
+    def name_of(match: re.Match[str]) -> str:
+        if match.group(1) is not None:
+            return names.get(int(match.group(1)), match.group(0))
+        return (ids or {}).get(match.group(2), match.group(0))
+
+    return re.sub(pattern, name_of, text)
+
+
+def named_view(adapter: Adapter, view: Mapping[str, Any], ids: Mapping[str, str]) -> Mapping[str, Any]:
+    """``view`` with the players' names from the save's config, for adapters that take them."""
+    hook = getattr(adapter, "with_names", None)
+    if not ids or hook is None:
+        return view
+    named: Mapping[str, Any] = hook(view, ids)
+    return named
+
+
+def move_words(adapter: Adapter, move: Mapping[str, Any], events: list[Any]) -> str | None:
+    """The adapter's own words for a move (from its public events), if it has any."""
+    hook = getattr(adapter, "move_words", None)
+    if hook is None:
+        return None
+    words = hook(move, events)
+    return words if isinstance(words, str) and words else None
+
+
+def narrate(
+    game: Game,
+    index: int,
+    move: Mapping[str, Any] | None,
+    names: Mapping[int, str],
+    words: str | None = None,
+    ids: Mapping[str, str] | None = None,
+) -> str:
+    """A move in words with names for seats and any table talk: ``12. Ada builds a road on edge 15``.
+
+    ``words`` overrides the engine's own description (an adapter's plainer wording).
+    """
     if move is None or index == 0:
         return "Start of the game"
-    try:
-        words = game.describe(dict(move))
-    except Exception:
-        words = game.label(dict(move))
-    line = f"{index}. {with_names(words, names)}"
+    if words is None:
+        try:
+            words = game.describe(dict(move))
+        except Exception:
+            words = game.label(dict(move))
+    line = f"{index}. {with_names(words, names, ids)}"
     talk = _talk(move)
     if talk:
         line += f' - "{talk}"'
@@ -108,13 +166,17 @@ def narrate(game: Game, index: int, move: Mapping[str, Any] | None, names: Mappi
 
 
 def consequences(
-    adapter: Adapter, move: Mapping[str, Any] | None, events: list[Any], names: Mapping[int, str]
+    adapter: Adapter,
+    move: Mapping[str, Any] | None,
+    events: list[Any],
+    names: Mapping[int, str],
+    ids: Mapping[str, str] | None = None,
 ) -> str:
     """What a move set off (dice, payouts, awards...), from the public events' words."""
     if move is None:
         return ""
     texts = adapter.event_lines(move, events)
-    return "; ".join(with_names(t, names) for t in texts)
+    return "; ".join(with_names(t, names, ids) for t in texts)
 
 
 def snapshots(
@@ -128,10 +190,11 @@ def snapshots(
     game = replay.game_for(save)
     adapter = adapter_for(save)
     names: dict[int, str] = {}
+    ids = config_names(save)
     wanted: list[int | None] | None = list(seats) if seats is not None else None
     for step in replay.run(save, to):
         if wanted is None or not names:
-            spectator = game.view(step.state, None)
+            spectator = named_view(adapter, game.view(step.state, None), ids)
             names = dict(adapter.players(spectator))
             if wanted is None:
                 wanted = [None, *sorted(names)]
@@ -140,10 +203,13 @@ def snapshots(
                     raise RenderError(
                         save.path, f"no seat {seat} in this game (seats {_span(sorted(names))})", "bad_seat"
                     )
-        views: dict[str, Mapping[str, Any]] = {seat_key(s): game.view(step.state, s) for s in wanted}
+        views: dict[str, Mapping[str, Any]] = {
+            seat_key(s): named_view(adapter, game.view(step.state, s), ids) for s in wanted
+        }
         actor = _actor(game, step.state, step.move) if step.move is not None else None
-        action = narrate(game, step.index, step.move, names)
-        detail = consequences(adapter, step.move, step.events, names)
+        words = move_words(adapter, step.move, step.events) if step.move is not None else None
+        action = narrate(game, step.index, step.move, names, words, ids)
+        detail = consequences(adapter, step.move, step.events, names, ids)
         yield adapter, Snapshot(step.index, action, actor, views, detail)
 
 

@@ -28,6 +28,7 @@ from toolkit import __version__
 from toolkit.render.frames import SPECTATOR, RenderError
 from toolkit.render.geometry import num
 from toolkit.render.palette import frame_css
+from toolkit.render.scene import css_token
 from toolkit.replay import ReplayError
 from toolkit.resources import data_dir
 from toolkit.saves import Problem, SaveError, load
@@ -110,6 +111,7 @@ def environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
     )
+    env.filters["css"] = css_token
     # tojson stays HTML-safe (it escapes <, >, & and '); compact separators keep pages small.
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "separators": (",", ":")}
     return env

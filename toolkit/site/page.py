@@ -2,9 +2,10 @@
 
 A page carries the board and symbol sheet once. For each frame and each seat's view it
 stores a short row of indices: the piece layer (a list of piece elements), the header, the
-panel footer and one player row per seat, each row being three fragments (name and score,
-hand, cards and stats). Identical fragments are stored once, so a long game costs little
-more than the parts that actually change.
+panel foot (an opening, one fragment per table fact, a closing) and one player row per
+seat, each row being three fragments (name and score, hand, cards and stats). Identical
+fragments and identical combinations are stored once, so a long game costs little more
+than the parts that actually change.
 """
 
 from __future__ import annotations
@@ -66,7 +67,8 @@ class PageData:
 def build_page_data(save: Save, macros: Any) -> PageData:
     """Replay ``save`` once and pack every frame of every seat's view.
 
-    ``macros`` is the template module holding ``head``, ``row`` and ``foot``.
+    ``macros`` is the template module holding ``head``, ``who``, ``hand``, ``info``,
+    ``foot_open``, ``fact`` and ``foot_close``.
     Raises :class:`~toolkit.replay.ReplayError` when a move does not replay.
     """
     board: Board | None = None
@@ -74,9 +76,11 @@ def build_page_data(save: Save, macros: Any) -> PageData:
     pieces: Interner[Any] = Interner(lambda p: piece_markup(p, hex_size))
     layers_index: dict[tuple[int, ...], int] = {}
     layers: list[list[int]] = []
-    parts: Interner[Any] = Interner(lambda key: str(getattr(macros, key[0])(key[1])))
+    parts: Interner[Any] = Interner(lambda key: str(getattr(macros, key[0])(*key[1:])))
     rows_index: dict[tuple[int, ...], int] = {}
     rows: list[list[int]] = []
+    foots_index: dict[tuple[int, ...], int] = {}
+    foots: list[list[int]] = []
     views: dict[str, list[list[int]]] = {}
     actions: list[str] = []
     details: list[str] = []
@@ -101,7 +105,18 @@ def build_page_data(save: Save, macros: Any) -> PageData:
             if layer_id is None:
                 layer_id = layers_index[layer] = len(layers)
                 layers.append(list(layer))
-            row = [layer_id, parts(("head", frame.header)), parts(("foot", frame.panel))]
+            panel = frame.panel
+            has_facts = bool(panel.facts)
+            foot = (
+                parts(("foot_open", panel.result, has_facts)),
+                *(parts(("fact", fact)) for fact in panel.facts),
+                parts(("foot_close", has_facts, panel.talk)),
+            )
+            foot_id = foots_index.get(foot)
+            if foot_id is None:
+                foot_id = foots_index[foot] = len(foots)
+                foots.append(list(foot))
+            row = [layer_id, parts(("head", frame.header)), foot_id]
             for player in frame.panel.rows:
                 combo = (parts(("who", player)), parts(("hand", player)), parts(("info", player)))
                 combo_id = rows_index.get(combo)
@@ -117,6 +132,7 @@ def build_page_data(save: Save, macros: Any) -> PageData:
         "layers": layers,
         "parts": parts.values,
         "rows": rows,
+        "foots": foots,
         "views": views,
     }
     first_layer = "".join(pieces.values[i] for i in layers[views[SPECTATOR][0][0]])

@@ -385,7 +385,10 @@ ACTION_PAYLOADS: dict[str, str] = {
     "moveKnight": "{knightId, intersectionId} reachable along own roads",
     "displaceKnight": "{knightId, intersectionId} to push a weaker rival knight, or {intersectionId} "
                       "answering chooseKnightRetreat",
-    "maritimeTrade": "{offer: {type, count}, want: {type, count}, additionalWants?: [{type, count}]}",
+    "maritimeTrade": (
+        "offer (one material and its count at the player's rate) for want (one material and count); "
+        "more wanted materials may follow in additionalWants, each paid at its own rate"
+    ),
     "chooseScienceBonusResource": "{resource} from the pending's eligibleResources",
     "chooseRobberHex": "{hexId} of any land hex but the robber's own",
     "chooseStealTarget": "{targetPlayerId} from the pending's eligiblePlayerIds",

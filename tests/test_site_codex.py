@@ -1,0 +1,301 @@
+"""Codex replay pages: per-seat frames that hide what a seat may not know, names, and words.
+
+The redaction checks run over every frame of every seat's view, both for a game recorded
+here and for each codex replay published in replays/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolkit import replay
+from toolkit.games.codex import GAME
+from toolkit.games.codex.bots import play_game
+from toolkit.render.codex_words import COMMODITIES, RESOURCES, TRACKS, card_title, plain_event
+from toolkit.render.frames import config_names, with_names
+from toolkit.saves import Save, load
+from toolkit.site import build
+from toolkit.site.builder import Entry, environment, render_replay
+
+EVIL = "</script><img src=x onerror=alert(1)>"
+REPLAYS = Path(__file__).resolve().parent.parent / "replays"
+MOVES = 420  # the recorded game is cut here: a game cut short still replays, and stays quick
+
+
+def published_codex() -> list[str]:
+    manifest = json.loads((REPLAYS / "manifest.json").read_text(encoding="utf-8"))["replays"]
+    return [e["file"] for e in manifest if load(REPLAYS / e["file"]).game == "codex"]
+
+
+# ---------------------------------------------------------------- reading a page back
+
+
+@dataclass
+class Page:
+    """A built replay page and its data block, read back frame by frame as the player script does."""
+
+    html: str
+    data: dict[str, Any]
+    moves: list[str]
+
+    @staticmethod
+    def of(html: str) -> Page:
+        block = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', html, re.S)
+        assert block is not None
+        items = re.findall(r'<li><a href="#move=\d+" data-frame="\d+"[^>]*>([^<]*)</a></li>', html)
+        return Page(html, json.loads(block.group(1)), items)
+
+    def row(self, seat: str, frame: int) -> list[int]:
+        row: list[int] = self.data["views"][seat][frame]
+        return row
+
+    def hands(self, seat: str, frame: int) -> list[str]:
+        """The hand fragment of each player row, in seat order."""
+        return [self.data["parts"][self.data["rows"][r][1]] for r in self.row(seat, frame)[3:]]
+
+    def infos(self, seat: str, frame: int) -> list[str]:
+        return [self.data["parts"][self.data["rows"][r][2]] for r in self.row(seat, frame)[3:]]
+
+    def facts(self, seat: str, frame: int) -> list[str]:
+        return [self.data["parts"][p] for p in self.data["foots"][self.row(seat, frame)[2]]]
+
+    def head(self, seat: str, frame: int) -> str:
+        part: str = self.data["parts"][self.row(seat, frame)[1]]
+        return part
+
+    def text(self, seat: str, frame: int) -> str:
+        """Everything the panel and header show for ``seat`` at ``frame``."""
+        rows = [self.data["parts"][p] for r in self.row(seat, frame)[3:] for p in self.data["rows"][r]]
+        return self.head(seat, frame) + "".join(rows) + "".join(self.facts(seat, frame))
+
+
+def page_of(path: Path) -> Page:
+    html, _ = render_replay(environment(), Entry(path))
+    return Page.of(html)
+
+
+def escaped(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&#34;")
+
+
+def hand_fragment(counts: dict[str, int]) -> str:
+    chips = "".join(f'<i class="res res-{k}" title="{k}">{counts[k]}</i>' for k in (*RESOURCES, *COMMODITIES))
+    return f'<div class="hand">{chips}<span class="dim">({sum(counts.values())})</span></div>'
+
+
+HOLDS = re.compile(r'<span class="fact-progress">(.*?) holds: (.*?)</span>')
+BY_DECK = re.compile(rf"^\d+ ({'|'.join(TRACKS)})(, \d+ ({'|'.join(TRACKS)}))*$")
+
+
+def card_names(hand: list[dict[str, Any]]) -> list[str]:
+    """How the panel names a seat's own progress cards: the card id without its deck prefix."""
+    names = []
+    for card in hand:
+        card_id = str(card["cardId"])
+        deck = next(d for d in TRACKS if card_id.startswith(d))
+        names.append(" ".join(w.lower() for w in card_title(card_id[len(deck) :]).split()))
+    return names
+
+
+def frames(save: Save) -> Iterator[tuple[int, Any]]:
+    for step in replay.run(save):
+        yield step.index, step.state
+
+
+def check_redaction(save: Save, page: Page) -> int:
+    """Every frame of every seat's view shows that seat's cards and only counts of the others'.
+
+    Returns the number of (frame, seat) pairs checked.
+    """
+    names = config_names(save)
+    checked = 0
+    for index, state in frames(save):
+        full = {p.seat: GAME.view(state, p.seat)["players"][p.id] for p in state.players}
+        over = GAME.is_over(state)
+        for viewer in [None, *range(len(state.players))]:
+            key = "spectator" if viewer is None else str(viewer)
+            hands = page.hands(key, index)
+            assert len(hands) == len(state.players)
+            for player in state.players:
+                mine = full[player.seat]
+                counts = {**mine["resources"], **mine["commodities"]}
+                if player.seat == viewer or (viewer is None and over):
+                    assert hands[player.seat] == hand_fragment(counts), (index, key, player.seat)
+                else:
+                    total = sum(counts.values())
+                    words = f"{total} card" + ("" if total == 1 else "s")
+                    assert hands[player.seat] == f'<div class="hand">{words}</div>'
+            for who, value in HOLDS.findall("".join(page.facts(key, index))):
+                seat = next(p.seat for p in state.players if escaped(names.get(p.id, p.id)) == who)
+                if seat == viewer or (viewer is None and over):
+                    assert value == ", ".join(card_names(full[seat]["progressHand"]))
+                else:
+                    assert BY_DECK.match(value), (index, key, who, value)
+            checked += 1
+    return checked
+
+
+def check_no_secrets(save: Save, page: Page) -> None:
+    """No seed, no card instance ids, no deck order anywhere in the page."""
+    seed = str(save.seed)
+    assert seed not in page.html
+    assert escaped(seed) not in page.html
+    game = GAME.new_game(save.seed, save.config)
+    for deck in TRACKS:
+        cards = game.decks[deck]
+        for card in cards:
+            assert card["instanceId"] not in page.html
+        titles = [card_title(str(c["cardId"])[len(deck) :]) for c in cards[:3]]
+        lowered = [t.lower() for t in titles]
+        for sep in (", ", " "):
+            assert sep.join(titles) not in page.html and sep.join(lowered) not in page.html
+    assert "instanceId" not in page.html and "cardId" not in page.html
+
+
+def check_spectator_hides_hands(save: Save) -> None:
+    """Before the game ends a spectator's view holds no player's cards, only counts."""
+    for _, state in frames(save):
+        view = GAME.view(state, None)
+        for player in view["players"].values():
+            if view["phase"] == "gameOver":
+                assert "resources" in player and "progressHand" in player
+            else:
+                assert "resources" not in player and "commodities" not in player
+                assert "progressHand" not in player
+                assert set(player["progressHandByDeck"]) == set(TRACKS)
+                assert isinstance(player["materialCount"], int)
+
+
+# ---------------------------------------------------------------- a game recorded here
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Save, Page, Path]:
+    """A four-seat codex game (cut short) whose third player has a hostile name."""
+    seed = "site-codex-quartz-lantern"
+    config, moves = play_game(seed, ["greedy"] * 4, ["Ada", "Bob", EVIL, "Dee"])
+    data = {
+        "format": "replaykit/save@1",
+        "game": "codex",
+        "rulesVersion": GAME.rules_version,
+        "seed": seed,
+        "config": config,
+        "moves": moves[:MOVES],
+        "meta": {"title": "Codex <table>", "note": "cut short"},
+    }
+    folder = tmp_path_factory.mktemp("codex-site") / "replays"
+    folder.mkdir()
+    path = folder / "table.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return load(path), page_of(path), folder
+
+
+def test_every_frame_of_every_seat_hides_the_other_hands(recorded: tuple[Save, Page, Path]) -> None:
+    """codex-rules.md §Resource cards, §Progress cards: a seat's view shows its own cards, others'
+    only as counts (materialCount, progressHandByDeck); a spectator sees counts only."""
+    save, page, _ = recorded
+    assert check_redaction(save, page) == (len(save.moves) + 1) * (len(save.config["players"]) + 1)
+
+
+def test_no_seed_no_deck_order_no_card_ids(recorded: tuple[Save, Page, Path]) -> None:
+    """design §6: the seed decides every shuffle, so a page carries neither it nor the deck order."""
+    save, page, _ = recorded
+    check_no_secrets(save, page)
+
+
+def test_spectator_view_before_the_end_hides_all_hands(recorded: tuple[Save, Page, Path]) -> None:
+    """design §4: a spectator sees every player redacted until the game is over."""
+    save, page, _ = recorded
+    check_spectator_hides_hands(save)
+    for frame in range(len(save.moves) + 1):
+        assert all('class="res ' not in h for h in page.hands("spectator", frame))
+
+
+def test_names_from_the_config_replace_the_ids(recorded: tuple[Save, Page, Path]) -> None:
+    """design §8: views carry ids only; the page names players as the save's config does."""
+    save, page, _ = recorded
+    evil = escaped(EVIL)
+    who = [page.data["parts"][page.data["rows"][r][0]] for r in page.row("spectator", 0)[3:]]
+    for part, name in zip(who, ["Ada", "Bob", evil, "Dee"], strict=True):
+        assert f'<b class="name">{name}</b>' in part
+    options = re.findall(r'<option value="([^"]+)">([^<]*)</option>', page.html)
+    assert options == [
+        ("spectator", "spectator"),
+        ("0", "Ada (seat 0)"),
+        ("1", "Bob (seat 1)"),
+        ("2", f"{evil} (seat 2)"),
+        ("3", "Dee (seat 3)"),
+    ]
+    assert EVIL not in page.html and "<img" not in page.html
+    assert page.html.count("</script>") == 2
+    said = "".join(page.moves)
+    assert "Ada places a settlement" in said
+    assert not re.search(r"(?<![\w-])p[1-4](?![\w-])", said)
+    assert not re.search(r"(?<![\w-])p[1-4](?![\w-])", page.text("1", len(save.moves)))
+
+
+def test_narration_never_shows_a_payload(recorded: tuple[Save, Page, Path]) -> None:
+    """codex moves may name a hidden card in their payload: the move list shows words only."""
+    save, page, _ = recorded
+    assert len(page.moves) == len(save.moves) + 1
+    for line in (m.replace(escaped(EVIL), "Cy") for m in page.moves):
+        assert not re.search(r"[A-Za-z]=", line) and "{" not in line and "|" not in line
+        assert "knight-" not in line
+
+
+def test_header_shows_coloured_dice_and_the_event_face(recorded: tuple[Save, Page, Path]) -> None:
+    """codex-rules.md §Dice: a yellow and a red die and the event die's face in the header."""
+    save, page, _ = recorded
+    rolled = [f for f in range(len(save.moves) + 1) if 'class="dice"' in page.head("spectator", f)]
+    assert rolled
+    head = page.head("spectator", rolled[-1])
+    yellow, red = r'<span class="die d\d die-yellow">\d</span>', r'<span class="die d\d die-red">\d</span>'
+    assert re.search(yellow + red, head)
+    assert re.search(r'<span class="event event-(ship|science|trade|politics)" title="event die: \w+">', head)
+    assert all("progress " in info and "dev " not in info for info in page.infos("0", rolled[-1]))
+
+
+def test_site_builds_a_codex_page_beside_the_index(recorded: tuple[Save, Page, Path], tmp_path: Path) -> None:
+    """design §8: codex replays are listed with names and get their own page, byte-identical on rebuild."""
+    save, _, folder = recorded
+    out = tmp_path / "site"
+    built = build(folder, out)
+    assert [r["game"] for r in built.replays] == ["codex"]
+    assert built.replays[0]["players"] == ["Ada", "Bob", EVIL, "Dee"]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "Codex &lt;table&gt;" in index and EVIL not in index
+    page = (out / "replays" / "table.html").read_bytes()
+    build(folder, tmp_path / "again")
+    assert (tmp_path / "again" / "replays" / "table.html").read_bytes() == page  # design §8: deterministic
+
+
+def test_event_words_drop_ids_and_name_cards() -> None:
+    """Event texts lose intersection, edge and knight ids; card ids read as names."""
+    edge = "-1,0|-1,1|0,0---1,1|0,0|0,1"
+    assert plain_event(f"p3 builds a road on {edge}") == "p3 builds a road"
+    assert plain_event("p3 moves knight knight-p3-482 to -1,0|-1,1|0,0") == "p3 moves knight"
+    assert plain_event("p4 plays tradeMerchantFleet") == "p4 plays Merchant Fleet"
+    assert plain_event("the robber moves to 1,0") == "the robber moves to 1,0"
+    ids = {"p1": "p2", "p2": EVIL}
+    assert with_names("p1 trades with p2", {}, ids) == f"p2 trades with {EVIL}"
+
+
+# ---------------------------------------------------------------- the published replays
+
+
+@pytest.mark.parametrize("name", published_codex())
+def test_published_codex_replay_hides_what_each_seat_may_not_know(name: str) -> None:
+    """Issue: over every frame of a published codex replay, each seat's page data holds no other
+    seat's cards, no deck order and no seed; the spectator sees no hand before the end."""
+    save = load(REPLAYS / name)
+    page = page_of(REPLAYS / name)
+    assert check_redaction(save, page) == (len(save.moves) + 1) * (len(save.config["players"]) + 1)
+    check_no_secrets(save, page)
+    check_spectator_hides_hands(save)
