@@ -555,3 +555,15 @@ def test_politics_cards_are_action_phase_only() -> None:
     with pytest.raises(IllegalMove) as err:
         play(state, 0, "playProgressCard", instanceId=inst)
     assert err.value.code == "wrong_phase"
+
+
+def test_card_lists_in_a_pending_are_seen_only_by_the_deciding_player() -> None:
+    """rules §5.5 hidden information, §14 Espionage and Tribute: the target's cards listed in the
+    pending are the decider's to see; every other seat and the spectator get the list empty."""
+    state = in_action()
+    hand(state, 1, "scienceMason")
+    play(state, 0, "playProgressCard", instanceId=hand(state, 0, "politicsEspionage"), targetPlayerId="p2")
+    assert GAME.view(state, 0)["pendingDecision"]["payload"]["eligibleCards"]
+    for seat in (None, 1, 2):
+        assert GAME.view(state, seat)["pendingDecision"]["payload"]["eligibleCards"] == []
+    valid_views(state)

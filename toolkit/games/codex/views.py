@@ -147,6 +147,25 @@ def _opponent_types(state: State, seat: int | None) -> list[str]:
     return found
 
 
+#: Pending payload keys that list another player's hidden cards: only the deciding player
+#: (Espionage picks from the target's progress hand, Tribute from the target's materials)
+#: may see them; every other view gets the list empty.
+SECRET_PENDING_KEYS: dict[str, str] = {
+    "espionageChooseCard": "eligibleCards",
+    "guildDuesChooseCards": "available",
+}
+
+
+def _pending_payload(state: State, seat: int | None) -> dict[str, Any]:
+    pending = state.pending
+    assert pending is not None
+    payload: dict[str, Any] = _copy(pending["payload"])
+    secret = SECRET_PENDING_KEYS.get(pending["type"])
+    if secret is not None and secret in payload and _player_id(state, seat) != pending["actingPlayerId"]:
+        payload[secret] = []
+    return payload
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     reveal_all = state.phase == "gameOver" and seat is None
     players = {}
@@ -159,7 +178,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "type": state.pending["type"],
             "actingPlayerId": state.pending["actingPlayerId"],
             "allowedPlayerIds": list(state.pending["allowedPlayerIds"]),
-            "payload": _copy(state.pending["payload"]),
+            "payload": _pending_payload(state, seat),
         }
     return {
         "id": state.game_id,
