@@ -2,7 +2,8 @@
 
 :func:`run_bench` plays ``games`` four-seat games of pioneers with random bots, the
 same number of catanatron games with four ``RandomPlayer`` seats, and then replays our
-recorded games through the engine alone (no bots) to measure raw ``apply`` speed.
+recorded games as saves (schema check, every move applied and validated, checkpoint
+digests compared; no bots) to measure replay speed.
 Wall-clock numbers belong here, never in tests.
 """
 
@@ -14,6 +15,10 @@ from typing import Any
 
 class BenchUnavailable(Exception):
     """catanatron (the ``bench`` extra) is not installed."""
+
+
+class BenchFailed(Exception):
+    """A game the benchmark recorded did not validate or replay (an engine bug)."""
 
 
 def _catanatron() -> Any:
@@ -39,7 +44,8 @@ def bench_ours(games: int) -> tuple[dict[str, Any], list[tuple[str, dict[str, An
     return _rates(games, moves, seconds), recorded
 
 
-def bench_replay(recorded: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> dict[str, Any]:
+def bench_apply(recorded: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> dict[str, Any]:
+    """Apply the recorded moves straight to the engine (its own checks only, no schema, no bots)."""
     from toolkit.games.pioneers import GAME
 
     moves = 0
@@ -51,6 +57,55 @@ def bench_replay(recorded: list[tuple[str, dict[str, Any], list[dict[str, Any]]]
         moves += len(record)
     seconds = time.perf_counter() - start
     return _rates(len(recorded), moves, seconds)
+
+
+def recorded_saves(recorded: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> list[Any]:
+    """The played games as complete saves, checkpoints included (built outside any timing)."""
+    from toolkit.games.pioneers import GAME
+    from toolkit.replay import checkpoints_for
+    from toolkit.saves import FORMAT, Save
+
+    saves = []
+    for i, (seed, config, record) in enumerate(recorded):
+        state = GAME.new_game(seed, config)
+        digests = []
+        for move in record:
+            GAME.apply(state, move)
+            digests.append(GAME.digest(state))
+        data = {
+            "format": FORMAT,
+            "game": GAME.id,
+            "rulesVersion": GAME.rules_version,
+            "seed": seed,
+            "config": config,
+            "moves": record,
+            "checkpoints": checkpoints_for(digests),
+            "meta": {"title": f"bench game {i}"},
+        }
+        saves.append(Save(path=f"bench-{i}.json", data=data))
+    return saves
+
+
+def bench_replay(recorded: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> dict[str, Any]:
+    """Schema-check and replay the recorded saves (every move applied, checkpoints compared), no bots."""
+    from toolkit import validation
+    from toolkit.replay import ReplayError, run
+
+    saves = recorded_saves(recorded)
+    moves = 0
+    start = time.perf_counter()
+    for save in saves:
+        report = validation.check(save)
+        if not report.ok:
+            raise BenchFailed(f"{save.path}: {report.errors[0].message}")
+        try:
+            for _step in run(save):
+                pass
+        except ReplayError as exc:
+            raise BenchFailed(f"{save.path}: {exc}") from None
+        moves += len(save.moves)
+    seconds = time.perf_counter() - start
+    return _rates(len(saves), moves, seconds)
 
 
 def bench_catanatron(games: int) -> dict[str, Any]:
@@ -87,10 +142,12 @@ def run_bench(games: int) -> dict[str, Any]:
     _catanatron()
     ours, recorded = bench_ours(games)
     theirs = bench_catanatron(games)
+    applied = bench_apply(recorded)
     replay = bench_replay(recorded)
     return {
         "games": games,
         "pioneers": ours,
+        "pioneersApply": applied,
         "pioneersReplay": replay,
         "catanatron": theirs,
         "gamesRatio": round(ours["gamesPerSecond"] / max(theirs["gamesPerSecond"], 1e-9), 2),

@@ -13,7 +13,7 @@ from toolkit.commands.bench import bench
 def test_run_bench_reports_both_engines() -> None:
     """design.md §11: the bench compares our random self-play with catanatron in one run."""
     result = run_bench(2)
-    for key in ("pioneers", "pioneersReplay", "catanatron"):
+    for key in ("pioneers", "pioneersApply", "pioneersReplay", "catanatron"):
         assert result[key]["games"] == 2 and result[key]["moves"] > 0
         assert result[key]["gamesPerSecond"] > 0 and result[key]["movesPerSecond"] > 0
     assert result["gamesRatio"] > 0

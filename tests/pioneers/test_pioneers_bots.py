@@ -55,9 +55,9 @@ def test_unknown_bot_name() -> None:
 
 @pytest.mark.slow
 def test_greedy_beats_random() -> None:
-    """pioneers.md §Ending: greedy (one seat, rotating) wins at least 60% of 40 four-seat games
-    against random."""
-    games = 40
+    """pioneers.md §Ending: greedy (one seat, rotating) wins at least 70% of 200 four-seat games
+    against three random seats."""
+    games = 200
     wins = 0
     for i in range(games):
         seat = i % 4
@@ -66,4 +66,4 @@ def test_greedy_beats_random() -> None:
         config, moves = play_game(f"duel-{i}", bots)
         state = replay(f"duel-{i}", config, moves)
         wins += state.winner == seat
-    assert wins / games >= 0.6
+    assert wins / games >= 0.7

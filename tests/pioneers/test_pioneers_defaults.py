@@ -118,3 +118,38 @@ def test_victims_helper_lists_opponents_only(h) -> None:
     s = h.started()
     for hx in range(19):
         assert 0 not in victims_on(s, 0, hx)
+
+
+def test_setup_default_skips_taken_edges(h) -> None:
+    """pioneers.md §Defaults and strikes: the setup default's road is the lowest-id edge still free at the
+    chosen vertex."""
+    s = h.new()
+    h.road_at(s, 3, [0])  # edge 0 = (0,3) is taken; vertex 0 itself stays free
+    strike(s, 0, "setup")
+    assert s.bld_owner[0] == 0
+    assert s.road_owner[1] == 0  # edge 1 = (0,4), the lowest free edge at vertex 0
+
+
+def test_two_strikes_do_not_resign(h) -> None:
+    """pioneers.md §Defaults and strikes: a seat resigns at the third strike, not before."""
+    s = h.started()
+    strike(s, 0, "turn")
+    h.force_turn(s, 0)
+    strike(s, 0, "turn")
+    assert s.strikes[0] == 2 and not s.resigned[0]
+    h.force_turn(s, 0)
+    strike(s, 0, "turn")
+    assert s.strikes[0] == 3 and s.resigned[0]
+
+
+def test_resigned_seat_rejects_offers_by_default(h) -> None:
+    """pioneers.md §Defaults and strikes: after resigning, the trade default (reject) answers for the
+    seat."""
+    s = h.started()
+    s.resigned[2] = True
+    h.give(s, 0, wool=1)
+    h.give(s, 2, ore=1)
+    events = h.turn(s, 0, type="offer_trade", give={"wool": 1}, get={"ore": 1})
+    assert GAME.to_move(s) == [1, 3]
+    assert any(e["type"] == "answer" and e["seat"] == 2 and e["accept"] is False for e in events)
+    assert s.hands[2] == [0, 0, 0, 0, 1]

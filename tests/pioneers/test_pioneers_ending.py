@@ -61,6 +61,14 @@ def test_turn_cap(h) -> None:
     assert events[-1]["type"] == "game_over"
 
 
+def test_turn_200_is_played(h) -> None:
+    """pioneers.md §Ending: the cap stops turn 201, so turn 200 itself still begins and is played."""
+    s = h.started()
+    s.turn = 199
+    h.turn(s, 0, type="end_turn")
+    assert not GAME.is_over(s) and s.turn == 200 and s.current == 1 and s.dice is not None
+
+
 def test_placements_rank_by_true_points_with_ties() -> None:
     """pioneers.md §Ending: the winner places 1st; others by true VP, ties sharing a placement."""
     assert placements([10, 7, 7, 3], 0) == [1, 2, 2, 4]

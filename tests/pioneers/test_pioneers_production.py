@@ -22,6 +22,16 @@ def end_turn_until_roll(h, s, want_seven: bool):
     raise AssertionError("no suitable roll found")
 
 
+def robbable_hex(h, s, victim: int) -> int:
+    """Empty the board, owe seat 0's bandit decision and give ``victim`` a town on a hex the bandit
+    may move to; return that hex."""
+    h.empty_board(s)
+    s.phase = "bandit"
+    target = next(x for x in range(19) if x != s.bandit)
+    h.town_at(s, victim, HEX_VERTICES[target][0])
+    return target
+
+
 def test_roll_is_automatic_and_in_view(h) -> None:
     """pioneers.md §The turn: 2d6 are rolled at turn start; the roll is in the view before the first
     decision."""
@@ -126,10 +136,7 @@ def test_bandit_must_move(h) -> None:
 def test_bandit_victim_needs_a_town_there(h) -> None:
     """pioneers.md §The turn: the optional victim must have a settlement or city on that hex."""
     s = h.started()
-    h.empty_board(s)
-    s.phase = "bandit"
-    target = next(x for x in range(19) if x != s.bandit)
-    h.town_at(s, 2, HEX_VERTICES[target][0])
+    target = robbable_hex(h, s, 2)
     assert h.refused(s, {"seat": 0, "kind": "bandit", "action": {"hex": target, "victim": 1}}) == "bad_victim"
     assert h.refused(s, {"seat": 0, "kind": "bandit", "action": {"hex": target, "victim": 0}}) == "bad_victim"
     h.move(s, 0, "bandit", {"hex": target, "victim": 2})
@@ -139,10 +146,7 @@ def test_bandit_victim_needs_a_town_there(h) -> None:
 def test_victim_hands_over_one_random_card(h) -> None:
     """pioneers.md §The turn: the victim hands over one random card."""
     s = h.started()
-    h.empty_board(s)
-    s.phase = "bandit"
-    target = next(x for x in range(19) if x != s.bandit)
-    h.town_at(s, 2, HEX_VERTICES[target][0])
+    target = robbable_hex(h, s, 2)
     h.give(s, 2, brick=1, ore=2)
     events = h.move(s, 0, "bandit", {"hex": target, "victim": 2})
     assert sum(s.hands[0]) == 1 and sum(s.hands[2]) == 2
@@ -158,3 +162,19 @@ def test_bandit_without_victim(h) -> None:
     target = next(x for x in range(19) if x != s.bandit)
     h.move(s, 0, "bandit", {"hex": target})
     assert s.bandit == target
+
+
+def test_bank_never_runs_dry(h) -> None:
+    """pioneers.md §The turn: the bank is infinite, so a payout is made in full however many cards of that
+    resource the seats already hold."""
+    s = h.started()
+    h.empty_board(s)
+    hx = next(x for x in range(19) if s.hex_token[x] and x != s.bandit)
+    res = s.hex_res[hx]
+    for seat in range(4):
+        s.hands[seat][res] = 30  # far more than a 19-card bank pile could ever hold
+    h.town_at(s, 1, HEX_VERTICES[hx][0])
+    h.town_at(s, 2, HEX_VERTICES[hx][2])
+    s.bld_kind[HEX_VERTICES[hx][2]] = 2  # seat 2's town there is a city
+    produce(s, s.hex_token[hx])
+    assert s.hands[1][res] == 31 and s.hands[2][res] == 32

@@ -17,6 +17,49 @@ from toolkit.rng import Stream
 MAX_MOVES = 600
 
 
+# What a card movement may look like, by event: the bank's prices are fixed, seats swap cards
+# without creating any, and only production and windfall hand out cards from the bank.
+PRICES = {
+    "build_road": {"brick": -1, "lumber": -1},
+    "build_settlement": {"brick": -1, "lumber": -1, "wool": -1, "grain": -1},
+    "build_city": {"grain": -2, "ore": -3},
+    "buy_dev": {"wool": -1, "grain": -1, "ore": -1},
+}
+BETWEEN_SEATS = ("trade", "steal", "embargo")
+
+
+def check_flow(ev) -> None:
+    """One event's card movement obeys its rule (see PRICES / BETWEEN_SEATS)."""
+    hands = ev.get("hands", {})
+    kind = ev.get("card") if ev["type"] == "play_dev" else ev["type"]
+    seat_changes = list(hands.values())
+    if kind in PRICES:
+        assert hands == {str(ev["seat"]): PRICES[kind]}, ev
+    elif kind in BETWEEN_SEATS:
+        for res in RESOURCE_INDEX:
+            assert sum(delta.get(res, 0) for delta in seat_changes) == 0, ev
+    elif kind == "bank_trade":
+        (delta,) = seat_changes
+        assert sorted(delta.values())[1] == 1 and sorted(delta.values())[0] in (-2, -3, -4), ev
+    elif kind == "windfall":
+        assert sum(hands[str(ev["seat"])].values()) == 2, ev
+    elif kind == "discard":
+        assert all(c < 0 for delta in seat_changes for c in delta.values()), ev
+    else:
+        assert kind in ("produce", "setup_payout") or not hands, ev
+        assert all(c > 0 for delta in seat_changes for c in delta.values()), ev
+
+
+def book(events, ledger) -> None:
+    """Check each event's card flow and add its hand changes to the ledger."""
+    for ev in events:
+        assert isinstance(ev["type"], str) and isinstance(ev["text"], str)
+        check_flow(ev)
+        for who, delta in ev.get("hands", {}).items():
+            for res, count in delta.items():
+                ledger[int(who)][RESOURCE_INDEX[res]] += count
+
+
 def check_conservation(s, ledger) -> None:
     # resources: the bank is infinite, so each hand must equal the sum of what events moved in and out
     for seat in range(s.n):
@@ -98,11 +141,7 @@ def test_random_games_keep_invariants(number: int, players: int, strike_rate: in
             events = GAME.apply(s, move)
         else:
             move, events = tried
-        for ev in events:
-            assert isinstance(ev["type"], str) and isinstance(ev["text"], str)
-            for who, delta in ev.get("hands", {}).items():
-                for res, count in delta.items():
-                    ledger[int(who)][RESOURCE_INDEX[res]] += count
+        book(events, ledger)
         moves.append(move)
         digests.append(GAME.digest(s))
         check_conservation(s, ledger)
@@ -128,10 +167,7 @@ def test_whole_bot_games_keep_invariants(number: int, lineup: str) -> None:
     while not GAME.is_over(s):
         seat = GAME.to_move(s)[0]
         move = bots[seat].choose(GAME, s, seat)
-        for ev in GAME.apply(s, move):
-            for who, delta in ev.get("hands", {}).items():
-                for res, count in delta.items():
-                    ledger[int(who)][RESOURCE_INDEX[res]] += count
+        book(GAME.apply(s, move), ledger)
         moves.append(move)
         digests.append(GAME.digest(s))
         check_conservation(s, ledger)

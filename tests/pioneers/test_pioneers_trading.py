@@ -121,13 +121,18 @@ def test_accepter_must_hold_get(h) -> None:
     assert h.refused(s, {"seat": 1, "kind": "trade", "action": {"accept": True}}) == "cannot_afford"
 
 
-def test_five_offers_per_turn(h) -> None:
-    """pioneers.md §Trading: at most 5 offers per turn; a sixth is illegal."""
-    s = h.started()
+def make_five_declined_offers(h, s) -> None:
+    """Seat 0 offers seat 1 a wool for an ore five times; seat 1 declines each."""
     h.give(s, 0, wool=1)
     for _ in range(5):
         h.turn(s, 0, type="offer_trade", give={"wool": 1}, get={"ore": 1}, to=1)
         h.move(s, 1, "trade", {"accept": False})
+
+
+def test_five_offers_per_turn(h) -> None:
+    """pioneers.md §Trading: at most 5 offers per turn; a sixth is illegal."""
+    s = h.started()
+    make_five_declined_offers(h, s)
     assert (
         h.refused_turn(s, 0, type="offer_trade", give={"wool": 1}, get={"ore": 1}, to=1) == "too_many_offers"
     )
@@ -172,3 +177,65 @@ def test_talk_goes_to_log_and_is_capped(h) -> None:
     everything = [f"bye {i}" for i in range(12)] + ["y" * 240] + [f"no from {x}" for x in (1, 2, 3)]
     everything += [f"later {i}" for i in range(10)]
     assert [entry["message"] for entry in log] == everything[-20:]
+
+
+def test_bandit_talk_goes_to_log(h) -> None:
+    """pioneers.md §Table talk: a bandit decision may carry talk, and it lands in the match log."""
+    s = h.started()
+    s.phase = "bandit"
+    target = next(x for x in range(19) if x != s.bandit)
+    h.move(s, 0, "bandit", {"hex": target, "talk": "sorry, nothing personal"})
+    assert GAME.view(s, 3)["log"] == [{"seat": 0, "message": "sorry, nothing personal", "turn": s.turn}]
+
+
+def test_talk_cap_holds_for_every_social_action(h) -> None:
+    """pioneers.md §Table talk: the 240-character cap applies to trade answers, bandit and end_turn too."""
+    s = h.started()
+    long_talk = "z" * 241
+    h.give(s, 0, wool=1)
+    h.turn(s, 0, type="offer_trade", give={"wool": 1}, get={"ore": 1}, to=1)
+    assert h.refused(s, {"seat": 1, "kind": "trade", "action": {"accept": False, "talk": long_talk}}) == (
+        "talk_too_long"
+    )
+    h.move(s, 1, "trade", {"accept": False})
+    assert h.refused_turn(s, 0, type="end_turn", talk=long_talk) == "talk_too_long"
+    s.phase = "bandit"
+    target = next(x for x in range(19) if x != s.bandit)
+    assert h.refused(s, {"seat": 0, "kind": "bandit", "action": {"hex": target, "talk": long_talk}}) == (
+        "talk_too_long"
+    )
+    assert s.log == []
+
+
+def test_talk_only_on_social_actions(h) -> None:
+    """pioneers.md §Table talk: only offers, trade answers, bandit and end_turn carry talk; a build does
+    not."""
+    s = h.started()
+    h.give(s, 0, brick=1, lumber=1)
+    edge = next(m["action"]["edge"] for m in GAME.legal_moves(s, 0) if m["action"]["type"] == "build_road")
+    assert h.refused_turn(s, 0, type="build_road", edge=edge, talk="hi") == "bad_field"
+
+
+def test_offer_count_starts_again_each_turn(h) -> None:
+    """pioneers.md §Trading: the cap is 5 offers per turn, so a new turn may offer again."""
+    s = h.started()
+    make_five_declined_offers(h, s)
+    while not (s.current == 0 and s.phase == "turn" and s.turn > 1):
+        seat = GAME.to_move(s)[0]
+        GAME.apply(s, {"seat": seat, "kind": GAME.owed(s, seat), "strike": "timeout"})
+        s.strikes = [0] * s.n  # keep every seat in the game
+    s.hands[0] = [0, 0, 1, 0, 0]
+    h.turn(s, 0, type="offer_trade", give={"wool": 1}, get={"ore": 1}, to=1)
+    assert s.phase == "trade" and s.offers_made == 1
+
+
+def test_second_offer_waits_for_the_first(h) -> None:
+    """pioneers.md §Trading: one open offer at a time — a second offer is refused until the first resolves."""
+    s = h.started()
+    h.give(s, 0, wool=2)
+    h.turn(s, 0, type="offer_trade", give={"wool": 1}, get={"ore": 1})
+    assert h.refused_turn(s, 0, type="offer_trade", give={"wool": 1}, get={"grain": 1}) == "offer_open"
+    for seat in (1, 2, 3):
+        h.move(s, seat, "trade", {"accept": False})
+    h.turn(s, 0, type="offer_trade", give={"wool": 1}, get={"grain": 1})
+    assert s.offers_made == 2

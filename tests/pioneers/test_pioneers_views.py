@@ -116,3 +116,18 @@ def test_offer_and_decisions_in_view(h) -> None:
     assert view["phase"] == "trade"
     assert view["offer"]["answers"] == {"2": True}
     assert view["decisions"] == {"1": "trade", "3": "trade"}
+
+
+def test_victory_cards_revealed_only_at_the_end(h) -> None:
+    """pioneers.md §Dev cards: victory_point cards stay hidden from opponents until the end; then the
+    final scores count them."""
+    s = h.started(SEED)
+    s.dev_hand[1][DEV_INDEX["victory_point"]] = 2
+    before = GAME.view(s, 0)
+    assert before["players"][1]["score"] == 2 and before["players"][1]["devCards"] is None
+    assert before["finalScores"] is None
+    s.turn = 200
+    h.turn(s, 0, type="end_turn")  # turn 201 would begin: the game ends
+    after = GAME.view(s, 0)
+    assert after["finalScores"][1] == 4 and after["placements"][1] == 1
+    assert GAME.view(s, None)["players"][1]["devCards"] == ["victory_point", "victory_point"]

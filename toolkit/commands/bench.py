@@ -6,7 +6,7 @@ import json
 
 import click
 
-from toolkit.bench import BenchUnavailable, run_bench
+from toolkit.bench import BenchFailed, BenchUnavailable, run_bench
 
 
 @click.command("bench")
@@ -26,6 +26,9 @@ def bench(games: int, as_json: bool) -> None:
     except BenchUnavailable:
         click.echo("bench: catanatron is not importable; install it with: pip install '.[bench]'", err=True)
         raise SystemExit(1) from None
+    except BenchFailed as exc:
+        click.echo(f"bench: a recorded game did not replay: {exc}", err=True)
+        raise SystemExit(1) from None
     if as_json:
         click.echo(json.dumps(result, indent=1))
         return
@@ -35,7 +38,10 @@ def bench(games: int, as_json: bool) -> None:
         f"pioneers random self-play: {ours['gamesPerSecond']:.2f} games/s, "
         f"{ours['movesPerSecond']:.1f} moves/s ({ours['moves']} moves)"
     )
-    click.echo(f"pioneers replay (apply only): {replay['movesPerSecond']:.1f} moves/s")
+    click.echo(f"pioneers replay, engine apply only: {result['pioneersApply']['movesPerSecond']:.1f} moves/s")
+    click.echo(
+        f"pioneers replay of the saves (schema + apply + checkpoints): {replay['movesPerSecond']:.1f} moves/s"
+    )
     click.echo(
         f"catanatron random self-play: {theirs['gamesPerSecond']:.2f} games/s, "
         f"{theirs['movesPerSecond']:.1f} moves/s ({theirs['moves']} actions)"

@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .board import EDGE_VERTICES, NUM_VERTICES, VERTEX_EDGES, VERTEX_NEIGHBOURS
 from .constants import CITY, SETTLEMENT
 from .state import State
@@ -114,10 +116,12 @@ def place_city(s: State, seat: int, v: int) -> None:
     s.cities_left[seat] -= 1
 
 
-def pay(hand: list[int], cost: tuple[int, ...]) -> None:
+def pay(hand: list[int], cost: Sequence[int]) -> None:
+    """Take a cost vector out of a hand."""
     for i in range(5):
         hand[i] -= cost[i]
 
 
-def affords(hand: list[int], cost: tuple[int, ...]) -> bool:
+def affords(hand: Sequence[int], cost: Sequence[int]) -> bool:
+    """The hand holds at least the cost vector, resource by resource."""
     return all(hand[i] >= cost[i] for i in range(5))

@@ -40,6 +40,32 @@ def _bundle(value: Any) -> str:
     return bundle_text(vec)
 
 
+class _Fields(dict[str, Any]):
+    """An action's fields for a sentence template; a missing field reads as None."""
+
+    def __init__(self, action: dict[str, Any], **extra: Any) -> None:
+        super().__init__(action, **extra)
+
+    def __missing__(self, key: str) -> Any:
+        return None
+
+
+# Sentences for turn actions, filled from the action's own fields.
+TURN_TEXT: dict[str | None, str] = {
+    "build_road": "{who} builds a road on edge {edge}",
+    "build_settlement": "{who} builds a settlement on vertex {vertex}",
+    "build_city": "{who} upgrades vertex {vertex} to a city",
+    "buy_dev": "{who} buys a dev card",
+    "bank_trade": "{who} trades {give} to the bank for {get}",
+    "end_turn": "{who} ends the turn",
+}
+PLAY_TEXT: dict[str | None, str] = {
+    "roadworks": "{who} plays roadworks on edges {edges}",
+    "windfall": "{who} plays windfall for {resources}",
+    "embargo": "{who} plays embargo on {resource}",
+}
+
+
 def describe_move(move: Any) -> str:
     """A move as a sentence, e.g. ``seat 2 builds a road on edge 15``."""
     if not isinstance(move, dict):
@@ -62,29 +88,15 @@ def describe_move(move: Any) -> str:
     if kind == "trade":
         return f"{who} {'accepts' if a.get('accept') is True else 'declines'} the offer"
     t = a.get("type")
-    if t == "build_road":
-        return f"{who} builds a road on edge {a.get('edge')}"
-    if t == "build_settlement":
-        return f"{who} builds a settlement on vertex {a.get('vertex')}"
-    if t == "build_city":
-        return f"{who} upgrades vertex {a.get('vertex')} to a city"
-    if t == "buy_dev":
-        return f"{who} buys a dev card"
     if t == "play_dev":
         card = a.get("card")
-        if card == "roadworks":
-            return f"{who} plays roadworks on edges {a.get('edges')}"
-        if card == "windfall":
-            return f"{who} plays windfall for {a.get('resources')}"
-        if card == "embargo":
-            return f"{who} plays embargo on {a.get('resource')}"
-        return f"{who} plays a {card}"
-    if t == "bank_trade":
-        return f"{who} trades {a.get('give')} to the bank for {a.get('get')}"
-    if t == "offer_trade":
+        template = PLAY_TEXT.get(card if isinstance(card, str) else None, "{who} plays a {card}")
+    elif t == "offer_trade":
         to = a.get("to")
         whom = "everyone" if to is None else f"seat {to}"
         return f"{who} offers {_bundle(a.get('give'))} for {_bundle(a.get('get'))} to {whom}"
-    if t == "end_turn":
-        return f"{who} ends the turn"
+    else:
+        template = TURN_TEXT.get(t if isinstance(t, str) else None, "")
+    if template:
+        return template.format_map(_Fields(a, who=who))
     return f"{who} makes an unknown turn action {t!r}"

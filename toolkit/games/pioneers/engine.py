@@ -46,7 +46,7 @@ from .ending import begin_turn, check_win, end_turn
 from .fields import check_keys, event, get_int, get_talk, hand_change
 from .production import apply_bandit, apply_discard
 from .setup import apply_setup
-from .state import State
+from .state import State, log_talk
 from .trading import apply_answer, apply_bank_trade, apply_offer
 
 
@@ -77,6 +77,30 @@ def to_move(s: State) -> list[int]:
 # --- turn actions -------------------------------------------------------------------------
 
 
+def _pay_and_place(
+    s: State,
+    seat: int,
+    cost: tuple[int, ...],
+    price: str,
+    place: Callable[[State, int, int], None],
+    where: int,
+    built: Event,
+) -> list[Event]:
+    """The shared tail of every build: refuse if unaffordable, pay, place, narrate, re-judge roads.
+
+    ``built`` is the narrating event; the hand change is added to it here.
+    """
+    hand = s.hands[seat]
+    if not affords(hand, cost):
+        raise IllegalMove("cannot_afford", price)
+    pay(hand, cost)
+    place(s, seat, where)
+    built["hands"] = hand_change({seat: [-c for c in cost]})
+    events = [built]
+    events.extend(update_longest_road(s))
+    return events
+
+
 def _build_road(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     check_keys(action, ("type", "edge"), "build_road")
     e = get_int(action, "edge", "build_road", NUM_EDGES)
@@ -86,21 +110,8 @@ def _build_road(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
         raise IllegalMove("occupied", f"edge {e} already has a road")
     if not road_connected(s, seat, e):
         raise IllegalMove("not_connected", f"edge {e} does not join seat {seat}'s roads or towns")
-    if not affords(s.hands[seat], COST_ROAD):
-        raise IllegalMove("cannot_afford", "a road costs 1 brick and 1 lumber")
-    pay(s.hands[seat], COST_ROAD)
-    place_road(s, seat, e)
-    events = [
-        event(
-            "build_road",
-            f"seat {seat} built a road on edge {e}",
-            seat=seat,
-            edge=e,
-            hands=hand_change({seat: [-c for c in COST_ROAD]}),
-        )
-    ]
-    events.extend(update_longest_road(s))
-    return events
+    built = event("build_road", f"seat {seat} built a road on edge {e}", seat=seat, edge=e)
+    return _pay_and_place(s, seat, COST_ROAD, "a road costs 1 brick and 1 lumber", place_road, e, built)
 
 
 def _build_settlement(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
@@ -116,21 +127,9 @@ def _build_settlement(s: State, seat: int, action: Mapping[str, Any]) -> list[Ev
         )
     if not any(s.road_owner[e] == seat for e in VERTEX_EDGES[v]):
         raise IllegalMove("not_connected", f"vertex {v} does not touch any of seat {seat}'s roads")
-    if not affords(s.hands[seat], COST_SETTLEMENT):
-        raise IllegalMove("cannot_afford", "a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain")
-    pay(s.hands[seat], COST_SETTLEMENT)
-    place_settlement(s, seat, v)
-    events = [
-        event(
-            "build_settlement",
-            f"seat {seat} built a settlement on vertex {v}",
-            seat=seat,
-            vertex=v,
-            hands=hand_change({seat: [-c for c in COST_SETTLEMENT]}),
-        )
-    ]
-    events.extend(update_longest_road(s))
-    return events
+    built = event("build_settlement", f"seat {seat} built a settlement on vertex {v}", seat=seat, vertex=v)
+    price = "a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain"
+    return _pay_and_place(s, seat, COST_SETTLEMENT, price, place_settlement, v, built)
 
 
 def _build_city(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
@@ -145,26 +144,14 @@ def _build_city(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
         )
     if s.cities_left[seat] == 0:
         raise IllegalMove("no_pieces_left", f"seat {seat} has built all 4 cities")
-    if not affords(s.hands[seat], COST_CITY):
-        raise IllegalMove("cannot_afford", "a city costs 3 ore and 2 grain")
-    pay(s.hands[seat], COST_CITY)
-    place_city(s, seat, v)
-    return [
-        event(
-            "build_city",
-            f"seat {seat} upgraded vertex {v} to a city",
-            seat=seat,
-            vertex=v,
-            hands=hand_change({seat: [-c for c in COST_CITY]}),
-        )
-    ]
+    built = event("build_city", f"seat {seat} upgraded vertex {v} to a city", seat=seat, vertex=v)
+    return _pay_and_place(s, seat, COST_CITY, "a city costs 3 ore and 2 grain", place_city, v, built)
 
 
 def _end_turn(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     check_keys(action, ("type", "talk"), "end_turn")
     talk = get_talk(action, "end_turn")
-    if talk:
-        s.log.append((seat, talk, s.turn))
+    log_talk(s, seat, talk)
     events = [event("end_turn", f"seat {seat} ended turn {s.turn}", seat=seat)]
     events.extend(end_turn(s, seat))
     return events

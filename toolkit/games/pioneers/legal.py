@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import NUM_HEXES, VERTEX_EDGES
-from .building import legal_road_edges, legal_settlement_vertices, own_settlements, setup_vertices
+from .building import affords, legal_road_edges, legal_settlement_vertices, own_settlements, setup_vertices
 from .constants import (
     DEV_CARDS,
     EMBARGO,
@@ -29,7 +29,7 @@ from .constants import (
 from .engine import owed
 from .production import victims_on
 from .state import State
-from .trading import bank_rates, can_pay
+from .trading import bank_rates
 
 Move = dict[str, Any]
 
@@ -97,7 +97,7 @@ def bandit_actions(s: State, seat: int) -> list[dict[str, Any]]:
 def trade_answers(s: State, seat: int) -> list[dict[str, Any]]:
     offer = s.offer
     out: list[dict[str, Any]] = [{"accept": False}]
-    if offer is not None and can_pay(s.hands[seat], offer.get):
+    if offer is not None and affords(s.hands[seat], offer.get):
         out.append({"accept": True})
     return out
 

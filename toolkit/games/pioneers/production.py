@@ -23,7 +23,7 @@ from toolkit.rng import Stream
 from .board import HEX_VERTICES, NUM_HEXES
 from .constants import DISCARD_ABOVE, PHASE_BANDIT, PHASE_DISCARD, PHASE_TURN, RESOURCES
 from .fields import as_int, bundle_text, check_keys, event, get_bundle, get_int, get_talk, hand_change
-from .state import State
+from .state import State, log_talk
 
 
 def roll(s: State) -> tuple[int, int]:
@@ -129,8 +129,7 @@ def apply_bandit(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
         raise IllegalMove("bad_victim", f"seat {victim} has no settlement or city on hex {h} to rob")
     s.bandit = h
     events = [event("bandit", f"seat {seat} moved the bandit to hex {h}", seat=seat, hex=h)]
-    if talk:
-        s.log.append((seat, talk, s.turn))
+    log_talk(s, seat, talk)
     if victim != -1:
         events.append(steal(s, seat, victim))
     s.phase = PHASE_TURN

@@ -223,6 +223,12 @@ def new_state(seed: str | int, config: Mapping[str, Any]) -> State:
     return s
 
 
+def log_talk(s: State, seat: int, talk: str) -> None:
+    """Keep a seat's table talk (if any) in the match log, stamped with the turn."""
+    if talk:
+        s.log.append((seat, talk, s.turn))
+
+
 def canonical(s: State) -> list[Any]:
     """Every primary field in a fixed order (cached road lengths are derived, so left out)."""
     return [

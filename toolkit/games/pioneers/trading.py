@@ -18,6 +18,7 @@ from typing import Any
 from toolkit.games.base import Event, IllegalMove
 
 from .board import PORTS, VERTEX_PORT
+from .building import affords
 from .constants import MAX_OFFERS_PER_TURN, PHASE_TRADE, PHASE_TURN, RESOURCE_INDEX, RESOURCES
 from .fields import (
     as_int,
@@ -30,22 +31,12 @@ from .fields import (
     get_talk,
     hand_change,
 )
-from .state import Offer, State
+from .state import Offer, State, log_talk
 
 
 def bank_rate(s: State, seat: int, res: int) -> int:
     """The seat's best bank rate for giving ``res``."""
-    rate = 4
-    for v in s.seat_buildings[seat]:
-        p = VERTEX_PORT[v]
-        if p < 0:
-            continue
-        kind = PORTS[p][0]
-        if kind == "generic":
-            rate = min(rate, 3)
-        elif RESOURCE_INDEX[kind] == res:
-            return 2
-    return rate
+    return bank_rates(s, seat)[res]
 
 
 def bank_rates(s: State, seat: int) -> list[int]:
@@ -117,8 +108,7 @@ def apply_offer(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     s.offers_made += 1
     s.offer = Offer(seat, to, give, get, waiting)
     s.phase = PHASE_TRADE
-    if talk:
-        s.log.append((seat, talk, s.turn))
+    log_talk(s, seat, talk)
     whom = "everyone" if to == -1 else f"seat {to}"
     return [
         event(
@@ -132,10 +122,6 @@ def apply_offer(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     ]
 
 
-def can_pay(hand: list[int], cost: list[int]) -> bool:
-    return all(hand[i] >= cost[i] for i in range(5))
-
-
 def apply_answer(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     check_keys(action, ("accept", "talk"), "trade")
     accept = action.get("accept")
@@ -144,14 +130,13 @@ def apply_answer(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     talk = get_talk(action, "trade")
     offer = s.offer
     assert offer is not None
-    if accept and not can_pay(s.hands[seat], offer.get):
+    if accept and not affords(s.hands[seat], offer.get):
         raise IllegalMove(
             "cannot_afford", f"seat {seat} cannot accept: it does not hold {bundle_text(offer.get)}"
         )
     offer.answers[seat] = accept
     offer.waiting.remove(seat)
-    if talk:
-        s.log.append((seat, talk, s.turn))
+    log_talk(s, seat, talk)
     events = [
         event(
             "answer",
@@ -173,8 +158,8 @@ def _resolve(s: State, offer: Offer) -> Event:
         seat = (frm + k) % s.n
         if (
             offer.answers.get(seat)
-            and can_pay(s.hands[seat], offer.get)
-            and can_pay(s.hands[frm], offer.give)
+            and affords(s.hands[seat], offer.get)
+            and affords(s.hands[frm], offer.give)
         ):
             mine = s.hands[frm]
             theirs = s.hands[seat]
