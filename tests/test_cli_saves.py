@@ -53,6 +53,15 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def recorded_codex(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """A whole codex game recorded by three greedy bots (seed 5) and record's --json report."""
+    path = tmp_path_factory.mktemp("rec-codex") / "codex.json"
+    result = run("record", "codex", "--seed", "5", "--players", "3", "--json", "-o", path)
+    assert result.exit_code == 0, result.output
+    return path, json.loads(result.stdout)
+
+
 def replayed_outcome(data: dict[str, Any], upto: int | None = None) -> tuple[Any, list[str]]:
     """Apply the save's moves directly through the engine; the outcome and per-move digests."""
     game = get_game(data["game"])
@@ -89,12 +98,18 @@ def test_record_writes_a_save_that_replays_to_the_bots_result(recorded: Path) ->
     assert json.loads(result.stdout)["outcome"] == outcome
 
 
-def test_record_checkpoints_every_50_moves_match_the_engine(recorded: Path) -> None:
+@pytest.mark.parametrize("which", ["pioneers", "codex"])
+def test_record_checkpoints_every_50_moves_match_the_engine(
+    which: str, recorded: Path, recorded_codex: tuple[Path, dict[str, Any]]
+) -> None:
     """design §5: checkpoints carry the position digest every 50 moves and after the last move,
-    each with the short digests of every move since the previous checkpoint."""
-    data = json.loads(recorded.read_text(encoding="utf-8"))
+    each with the short digests of every move since the previous checkpoint (both engines)."""
+    path = recorded if which == "pioneers" else recorded_codex[0]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["game"] == which
     _, digests = replayed_outcome(data)
     total = len(digests)
+    assert total > 2 * CHECKPOINT_EVERY
     marks = [*range(CHECKPOINT_EVERY, total + 1, CHECKPOINT_EVERY)]
     if marks[-1] != total:
         marks.append(total)
@@ -160,20 +175,24 @@ def test_record_unknown_bot_is_one_line_and_keeps_the_old_file(tmp_path: Path) -
     assert out.read_bytes() == b"previous"
 
 
-def test_record_codex_uses_its_bots_or_says_there_are_none(tmp_path: Path) -> None:
-    """design §1: record plays codex through toolkit.games.codex.bots.play_game when it exists."""
-    out = tmp_path / "codex.json"
-    result = run("record", "codex", "--seed", "5", "--players", "3", "-o", out)
-    try:
-        from toolkit.games.codex.bots import play_game  # noqa: F401
-    except ImportError:
-        assert result.exit_code == 1
-        where = "toolkit.games.codex.bots.play_game"
-        assert result.stderr == f"{out}: codex has no bots yet ({where}) [no_bots]\n"
-        assert not out.exists()
-    else:
-        assert result.exit_code == 0, result.output
-        assert run("replay", out).exit_code == 0
+def test_record_codex_replays_to_the_bots_result(recorded_codex: tuple[Path, dict[str, Any]]) -> None:
+    """design §5: a recorded codex save holds the bots' wire actions and replays to the outcome
+    record reported, which is the engine's own outcome for those moves."""
+    from toolkit.games.codex.bots import play_game
+
+    path, reported = recorded_codex
+    data = json.loads(path.read_text(encoding="utf-8"))
+    config, moves = play_game(5, ["greedy"] * 3)
+    assert (data["game"], data["seed"], data["config"], data["moves"]) == ("codex", 5, config, moves)
+    assert all(set(m) == {"playerId", "type", "payload"} for m in data["moves"])
+    outcome, _ = replayed_outcome(data)
+    assert outcome is not None and outcome["winner"] is not None
+    assert reported["outcome"] == outcome
+    assert reported["moves"] == len(moves)
+    result = run("replay", "--json", path)
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["outcome"] == outcome
+    assert run("fmt", "--check", path).exit_code == 0
 
 
 # ------------------------------------------------------------------ validate
@@ -465,12 +484,36 @@ def test_replay_names_the_illegal_move(recorded: Path, tmp_path: Path) -> None:
     """design §5: the illegal move is named: `file: move N of M (turn build_road, seat S): ... [code]`."""
     path, number, seat = illegal_copy(recorded, tmp_path)
     before = path.read_bytes()
-    total = len(json.loads(before)["moves"])
+    moves = json.loads(before)["moves"]
+    edge = moves[number - 1]["action"]["edge"]
     result = run("replay", path)
     assert result.exit_code == 1
     assert result.stdout == ""
-    where = rf"{re.escape(str(path))}: move {number} of {total} \(turn build_road, seat {seat}\)"
-    assert re.fullmatch(rf"{where}: .+ \[not_connected\]\n", result.stderr)
+    assert result.stderr == (
+        f"{path}: move {number} of {len(moves)} (turn build_road, seat {seat}): "
+        f"edge {edge} does not join seat {seat}'s roads or towns [not_connected]\n"
+    )
+    assert path.read_bytes() == before
+
+
+def test_replay_names_the_illegal_codex_move(
+    recorded_codex: tuple[Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    """design §5: a codex move the engine refuses is named by number, wire type and player id."""
+    data = json.loads(recorded_codex[0].read_text(encoding="utf-8"))
+    index = next(i for i, m in enumerate(data["moves"]) if m["type"] == "buildRoad")
+    player = data["moves"][index]["playerId"]
+    data["moves"][index]["payload"]["edgeId"] = "no-such-edge"
+    data["checkpoints"] = []
+    path = write_json(tmp_path / "codex-illegal.json", data)
+    before = path.read_bytes()
+    result = run("replay", path)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"{path}: move {index + 1} of {len(data['moves'])} (buildRoad, {player}): "
+        "no edge 'no-such-edge' on this board [unknown_edge]\n"
+    )
     assert path.read_bytes() == before
 
 

@@ -82,6 +82,16 @@ def test_to_beyond_the_end_fails_and_leaves_out_alone(toy: Any, tmp_path: Path) 
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.json")]  # no temporary left
 
 
+def test_to_refuses_an_unknown_game_and_writes_nothing(tmp_path: Path) -> None:
+    """design §7: a save whose game id no engine or schema knows is one line, exit 1, no output."""
+    src = support.write(tmp_path / "in.json", {"format": "replaykit/save@1", "game": "go", "moves": []})
+    out = tmp_path / "out.json"
+    result = trim(str(src), "--to", "0", "-o", str(out))
+    assert result.exit_code == 1
+    assert result.stderr == f"{src}: unknown game id 'go' (known: codex, pioneers) [unknown_game]\n"
+    assert not out.exists()
+
+
 def test_refuses_to_overwrite_the_input(toy: Any, tmp_path: Path) -> None:
     """-o naming the input itself is refused (exit 2) and the input is unchanged."""
     src = support.write(tmp_path / "in.json", toy.save(alternating(4)))

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.games.base import Event, Game, IllegalMove, Move, UnknownGame, get_game
+from toolkit.games.base import Event, Game, IllegalMove, Move, UnknownGame, engine_ids, get_game
 from toolkit.saves import Problem, Save
 
 CHECKPOINT_EVERY = 50
@@ -73,7 +73,8 @@ def game_for(save: Save) -> Game:
     try:
         return get_game(save.game)
     except UnknownGame:
-        raise ReplayError(save.path, f"unknown game id {save.game!r}", "unknown_game") from None
+        message = f"unknown game id {save.game!r} (known: {', '.join(engine_ids())})"
+        raise ReplayError(save.path, message, "unknown_game") from None
     except (ImportError, AttributeError) as exc:  # the engine package is missing or incomplete
         raise ReplayError(
             save.path, f"the {save.game} engine cannot be loaded: {type(exc).__name__}: {exc}", "no_engine"

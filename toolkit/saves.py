@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -172,6 +175,44 @@ def write_atomic(path: str | Path, text: str | bytes) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+@contextmanager
+def staging_dir(target: str | Path, tag: str) -> Iterator[Path]:
+    """A fresh temporary sibling folder of ``target`` (``.NAME.TAG-*``), removed on exit.
+
+    Output folders are produced here first and moved into place only when complete, so a
+    failure leaves the previous output as it was.
+    """
+    target = Path(target)
+    parent = target.resolve().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.{tag}-", dir=parent))
+    try:
+        yield staging
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: str = "files") -> list[Path]:
+    """Write each ``(name, text)`` into folder ``target``; return the paths written.
+
+    Every file is produced in a staging sibling first and moved in only when all of them
+    were, so an error while producing them (``files`` may be a generator) leaves ``target``
+    untouched. Files already in ``target`` under other names stay.
+    """
+    target = Path(target)
+    with staging_dir(target, tag) as staging:
+        names = []
+        for name, text in files:
+            (staging / name).write_text(text, encoding="utf-8")
+            names.append(name)
+        target.mkdir(exist_ok=True)
+        written = []
+        for name in names:
+            os.replace(staging / name, target / name)
+            written.append(target / name)
+        return written
 
 
 def _umask() -> int:

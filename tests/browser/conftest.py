@@ -6,8 +6,10 @@ Without /usr/bin/chromium (or Playwright) the browser tests are skipped, except 
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -51,6 +53,18 @@ def replay_chromium() -> Iterator[Any]:
     driver.stop()
 
 
+# Every child of the piece layer as the attributes that place and style it.
+PIECE_ATTRS = """
+(root) => Array.from(root.querySelector('#pieces').children).map((el) => [
+  el.tagName.toLowerCase(),
+  el.getAttribute('class'),
+  el.getAttributeNS('http://www.w3.org/1999/xlink', 'href') || el.getAttribute('href'),
+  el.getAttribute('transform'),
+  el.getAttribute('x'), el.getAttribute('y'), el.getAttribute('width'), el.getAttribute('height'),
+])
+"""
+
+
 class PageWatch:
     """A page plus what it did: dialogs it opened, errors, console lines and requests."""
 
@@ -65,6 +79,20 @@ class PageWatch:
         page.on("console", lambda msg: self.console.append(msg.text))
         page.on("request", lambda req: self.requests.append(req.url))
 
+    def frame(self) -> int:
+        """The frame the viewer shows now."""
+        return int(self.page.evaluate("document.body.dataset.frame"))
+
+    def piece_layers(self, page_url: str, frames: Path, n: int) -> tuple[list[Any], list[Any]]:
+        """The piece layer of frame ``n`` in the replay page and in the standalone ``frame-N.svg``."""
+        self.page.goto(page_url)
+        self.page.goto(page_url + f"#move={n}")
+        assert self.frame() == n
+        in_page = self.page.evaluate(PIECE_ATTRS, self.page.query_selector("#board-svg"))
+        self.page.goto((frames / f"frame-{n:04d}.svg").as_uri())
+        standalone = self.page.evaluate(PIECE_ATTRS, self.page.query_selector("svg"))
+        return in_page, standalone
+
     def _dialog(self, dialog: Any) -> None:
         self.dialogs.append(dialog.message)
         dialog.dismiss()
@@ -77,3 +105,26 @@ def replay_page(replay_chromium: Any) -> Iterator[PageWatch]:
     page = context.new_page()
     yield PageWatch(page)
     context.close()
+
+
+def publish(base: Path, name: str, save: dict[str, Any]) -> tuple[Path, Path]:
+    """Write ``save`` as ``base/replays/NAME.json``, build its site and its standalone frames.
+
+    Returns the site folder and the frames folder.
+    """
+    from toolkit.render.frames import write_frames
+    from toolkit.saves import load
+    from toolkit.site import build
+
+    (base / "replays").mkdir()
+    path = base / "replays" / f"{name}.json"
+    path.write_text(json.dumps(save), encoding="utf-8")
+    build(base / "replays", base / "site")
+    write_frames(load(path), base / "frames")
+    return base / "site", base / "frames"
+
+
+@pytest.fixture(scope="session")
+def publish_replay() -> Callable[[Path, str, dict[str, Any]], tuple[Path, Path]]:
+    """:func:`publish`, for the module-scoped site fixtures of the browser tests."""
+    return publish

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -10,23 +9,12 @@ import pytest
 
 from toolkit.games.codex import GAME
 from toolkit.games.codex.bots import play_game
-from toolkit.render.frames import write_frames
-from toolkit.saves import load
-from toolkit.site import build
 
 pytestmark = pytest.mark.browser
 
 EVIL = "<b onmouseover=alert(1)>Zed</b>"
 MOVES = 260
 
-PIECE_ATTRS = """
-(root) => Array.from(root.querySelector('#pieces').children).map((el) => [
-  el.tagName.toLowerCase(),
-  el.getAttribute('class'),
-  el.getAttributeNS('http://www.w3.org/1999/xlink', 'href') || el.getAttribute('href'),
-  el.getAttribute('transform'),
-])
-"""
 ROWS_WITH_HAND = "Array.from(document.querySelectorAll('#panel .prow')).map(r => !!r.querySelector('.res'))"
 
 
@@ -42,7 +30,7 @@ class Site:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+def site(tmp_path_factory: pytest.TempPathFactory, publish_replay: Any) -> Site:
     """Three greedy bots on the standard board, cut after the opening turns; one hostile name."""
     seed = "browser-codex-amber-ferry"
     config, moves = play_game(seed, ["greedy"] * 3, ["Ada", EVIL, "Cas"])
@@ -55,41 +43,33 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
         "moves": moves[:MOVES],
     }
     base = tmp_path_factory.mktemp("codex-browser")
-    (base / "replays").mkdir()
-    path = base / "replays" / "codex-table.json"
-    path.write_text(json.dumps(save), encoding="utf-8")
-    build(base / "replays", base / "site")
-    write_frames(load(path), base / "frames")
-    return Site(base / "site", base / "frames", len(save["moves"]))
-
-
-def frame_of(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.frame"))
+    root, frames = publish_replay(base, "codex-table", save)
+    return Site(root, frames, len(save["moves"]))
 
 
 def test_arrows_and_end_step_through_a_codex_replay(replay_page: Any, site: Site) -> None:
     """design §8: ←/→ step and End jumps to the last frame; the board's pieces change as moves land."""
     page = replay_page.page
     page.goto(site.page_url)
-    assert frame_of(page) == 0
+    assert replay_page.frame() == 0
     start = page.inner_html("#pieces")
     page.keyboard.press("ArrowRight")
-    assert frame_of(page) == 1
+    assert replay_page.frame() == 1
     after_first = page.inner_html("#pieces")
     assert after_first != start  # the first settlement appears
     assert "settlement seat-" in after_first
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
-    assert frame_of(page) == 1
+    assert replay_page.frame() == 1
     assert page.inner_html("#pieces") == after_first
     page.keyboard.press("End")
-    assert frame_of(page) == site.last
+    assert replay_page.frame() == site.last
     assert page.locator("#counter").inner_text() == f"{site.last} / {site.last}"
     end = page.inner_html("#pieces")
     assert end != start and end.count("road seat-") > after_first.count("road seat-")
     assert page.inner_text("#narration").startswith(f"{site.last}. ")
     page.keyboard.press("ArrowLeft")
-    assert frame_of(page) == site.last - 1
+    assert replay_page.frame() == site.last - 1
     page.keyboard.press("Home")
     assert page.inner_html("#pieces") == start
     assert not replay_page.errors
@@ -99,18 +79,18 @@ def test_seat_selector_hides_the_other_hands(replay_page: Any, site: Site) -> No
     """codex-rules.md §Resource cards: a seat sees its own cards; others only as counts."""
     page = replay_page.page
     page.goto(site.page_url + f"#move={site.last}")
-    assert frame_of(page) == site.last
+    assert replay_page.frame() == site.last
     assert page.evaluate(ROWS_WITH_HAND) == [False, False, False]
     spectator = page.inner_text("#panel")
     for seat in ("0", "1", "2"):
         page.select_option("#seat", seat)
-        assert frame_of(page) == site.last
+        assert replay_page.frame() == site.last
         assert page.evaluate(ROWS_WITH_HAND) == [seat == s for s in ("0", "1", "2")]
     page.select_option("#seat", "spectator")
     assert page.evaluate(ROWS_WITH_HAND) == [False, False, False]
     assert page.inner_text("#panel") == spectator
     page.goto(site.page_url + "#move=40&seat=2")
-    assert frame_of(page) == 40
+    assert replay_page.frame() == 40
     assert page.evaluate(ROWS_WITH_HAND) == [False, False, True]
     page.keyboard.press("ArrowRight")
     assert page.evaluate(ROWS_WITH_HAND) == [False, False, True]
@@ -139,11 +119,5 @@ def test_names_dice_and_event_face_show_as_text(replay_page: Any, site: Site) ->
 def test_codex_page_frame_matches_the_standalone_svg(replay_page: Any, site: Site, which: str) -> None:
     """design §8: frame N's piece layer in the page equals that of frame-N.svg."""
     n = {"first": 1, "middle": site.last // 2, "last": site.last}[which]
-    page = replay_page.page
-    page.goto(site.page_url)
-    page.goto(site.page_url + f"#move={n}")
-    assert frame_of(page) == n
-    in_page = page.evaluate(PIECE_ATTRS, page.query_selector("#board-svg"))
-    page.goto((site.frames / f"frame-{n:04d}.svg").as_uri())
-    standalone = page.evaluate(PIECE_ATTRS, page.query_selector("svg"))
+    in_page, standalone = replay_page.piece_layers(site.page_url, site.frames, n)
     assert in_page == standalone and len(in_page) > 0

@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from toolkit.games.pioneers.bots import play_game
-from toolkit.render.frames import write_frames
-from toolkit.saves import load
-from toolkit.site import build
 
 pytestmark = pytest.mark.browser
 
 EVIL = "</script><img src=x onerror=alert(1)>"
 MOVES = 160
 
-PIECE_ATTRS = """
-(root) => Array.from(root.querySelector('#pieces').children).map((el) => [
-  el.tagName.toLowerCase(),
-  el.getAttribute('class'),
-  el.getAttributeNS('http://www.w3.org/1999/xlink', 'href') || el.getAttribute('href'),
-  el.getAttribute('transform'),
-  el.getAttribute('x'), el.getAttribute('y'), el.getAttribute('width'), el.getAttribute('height'),
-])
-"""
 
 
 class Site:
@@ -46,7 +33,7 @@ class Site:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+def site(tmp_path_factory: pytest.TempPathFactory, publish_replay: Any) -> Site:
     """A 4-seat game whose third player has a hostile name and says the same text."""
     config, moves = play_game("browser-4", ["greedy"] * 4, ["Ada", "Bob", EVIL, "Dee"])
     moves = moves[:MOVES]
@@ -65,23 +52,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
         "moves": moves,
     }
     base = tmp_path_factory.mktemp("browser-site")
-    (base / "replays").mkdir()
-    path = base / "replays" / "table.json"
-    path.write_text(json.dumps(save), encoding="utf-8")
-    build(base / "replays", base / "site")
-    write_frames(load(path), base / "frames")
-    return Site(base / "site", base / "frames", save, talk_move)
-
-
-def frame_of(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.frame"))
+    root, frames = publish_replay(base, "table", save)
+    return Site(root, frames, save, talk_move)
 
 
 def test_keys_step_through_the_game(replay_page: Any, site: Site) -> None:
     """design §8: ←/→, j/k, Home/End and PageUp/PageDown move through the frames."""
     page = replay_page.page
     page.goto(site.page_url)
-    assert frame_of(page) == 0
+    assert replay_page.frame() == 0
     start = page.inner_html("#pieces")
     for key, want in (
         ("ArrowRight", 1),
@@ -98,7 +77,7 @@ def test_keys_step_through_the_game(replay_page: Any, site: Site) -> None:
         ("ArrowLeft", 0),
     ):
         page.keyboard.press(key)
-        assert frame_of(page) == want, key
+        assert replay_page.frame() == want, key
     page.keyboard.press("End")
     assert page.inner_html("#pieces") != start
     assert page.locator("#counter").inner_text() == f"{site.last} / {site.last}"
@@ -109,12 +88,12 @@ def test_deep_link_opens_at_its_move(replay_page: Any, site: Site) -> None:
     """design §8: #move=N opens the page at move N, naming that move."""
     page = replay_page.page
     page.goto(site.page_url + "#move=37")
-    assert frame_of(page) == 37
+    assert replay_page.frame() == 37
     current = page.locator("#moves a.on")
     assert current.get_attribute("data-frame") == "37"
     assert page.inner_text("#narration").startswith(current.inner_text())
     page.goto(site.page_url + "#move=12&seat=1")
-    assert frame_of(page) == 12
+    assert replay_page.frame() == 12
     assert page.eval_on_selector("#seat", "el => el.value") == "1"
 
 
@@ -123,16 +102,16 @@ def test_move_list_and_buttons_navigate(replay_page: Any, site: Site) -> None:
     page = replay_page.page
     page.goto(site.page_url)
     page.click('#moves a[data-frame="25"]')
-    assert frame_of(page) == 25
+    assert replay_page.frame() == 25
     page.click("#btn-next")
-    assert frame_of(page) == 26
+    assert replay_page.frame() == 26
     page.click("#btn-prev")
     page.click("#btn-prev")
-    assert frame_of(page) == 24
+    assert replay_page.frame() == 24
     page.click("#btn-last")
-    assert frame_of(page) == site.last
+    assert replay_page.frame() == site.last
     page.click("#btn-first")
-    assert frame_of(page) == 0
+    assert replay_page.frame() == 0
 
 
 def test_space_plays_and_pauses_and_speed_changes(replay_page: Any, site: Site) -> None:
@@ -148,18 +127,18 @@ def test_space_plays_and_pauses_and_speed_changes(replay_page: Any, site: Site) 
     page.keyboard.press(" ")
     page.wait_for_function("() => Number(document.body.dataset.frame) >= 3")
     page.keyboard.press(" ")
-    paused = frame_of(page)
+    paused = replay_page.frame()
     page.wait_for_timeout(700)
-    assert frame_of(page) == paused
+    assert replay_page.frame() == paused
     page.click("#btn-play")
     page.wait_for_function(f"() => Number(document.body.dataset.frame) >= {paused + 2}")
     page.keyboard.press(" ")  # Space after a click pauses once, it does not also press the button
-    paused = frame_of(page)
+    paused = replay_page.frame()
     page.wait_for_timeout(700)
-    assert frame_of(page) == paused
+    assert replay_page.frame() == paused
     page.select_option("#seat", "2")
     page.keyboard.press("ArrowRight")
-    assert frame_of(page) == paused + 1
+    assert replay_page.frame() == paused + 1
 
 
 def test_seat_selector_shows_only_that_seats_hand(replay_page: Any, site: Site) -> None:
@@ -171,7 +150,7 @@ def test_seat_selector_shows_only_that_seats_hand(replay_page: Any, site: Site) 
     )
     assert page.evaluate(rows_with_hand) == [False, False, False, False]
     page.select_option("#seat", "1")
-    assert frame_of(page) == 30
+    assert replay_page.frame() == 30
     assert page.evaluate(rows_with_hand) == [False, True, False, False]
     page.select_option("#seat", "spectator")
     assert page.evaluate(rows_with_hand) == [False, False, False, False]
@@ -184,7 +163,7 @@ def test_hostile_name_and_talk_are_shown_as_text(replay_page: Any, site: Site) -
     assert EVIL in page.inner_text("header.top")
     assert EVIL in page.inner_text("#panel")
     page.goto(site.page_url + f"#move={site.talk_move}")
-    assert frame_of(page) == site.talk_move
+    assert replay_page.frame() == site.talk_move
     assert EVIL in page.inner_text("#narration")
     assert EVIL in page.inner_text("#panel .talk")
     page.keyboard.press("End")
@@ -209,12 +188,6 @@ def test_page_uses_no_network_and_breaks_no_policy(replay_page: Any, site: Site)
 def test_page_frame_matches_the_standalone_svg(replay_page: Any, site: Site, which: str) -> None:
     """design §8: frame N's piece layer in the page equals the piece layer of frame-N.svg."""
     n = {"first": 0, "middle": MOVES // 2, "talk": site.talk_move, "last": site.last}[which]
-    page = replay_page.page
-    page.goto(site.page_url)
-    page.goto(site.page_url + f"#move={n}")
-    assert frame_of(page) == n
-    in_page = page.evaluate(PIECE_ATTRS, page.query_selector("#board-svg"))
-    page.goto((site.frames / f"frame-{n:04d}.svg").as_uri())
-    standalone = page.evaluate(PIECE_ATTRS, page.query_selector("svg"))
+    in_page, standalone = replay_page.piece_layers(site.page_url, site.frames, n)
     assert in_page == standalone
     assert len(in_page) > 0

@@ -23,6 +23,7 @@ from toolkit.debug.bisect import (
 )
 from toolkit.debug.diff import diff
 from toolkit.debug.trim import MAX_REPLAYS, minimize, save_text, trim_to, write_output
+from toolkit.games.base import engine_ids
 from toolkit.saves import SaveError, load
 
 CONDITION_HELP = """
@@ -193,6 +194,9 @@ def _trim(
                 save = load(path)
             except SaveError as exc:
                 raise DebugError(exc.problem.line()) from None
+            if save.kind != "stationmaster" and save.game not in engine_ids():
+                known = ", ".join(engine_ids())
+                raise DebugError(f"{path}: unknown game id {save.game!r} (known: {known}) [unknown_game]")
             data = trim_to(save, to)
             unit = "intents" if save.kind == "stationmaster" else "moves"
             report |= {"mode": "to", "kept": to, "original": len(save.moves)}

@@ -621,15 +621,18 @@ def _pioneers_rows(board: Any) -> list[int]:
     return [row for row, length in enumerate(board.ROW_LENGTHS) for _ in range(length)]
 
 
-def codex_topology(size: str) -> dict[str, Any]:
+def codex_topology(size: str, seed: str | None = None) -> dict[str, Any]:
     """The codex board of ``size`` from :func:`toolkit.games.codex.board.topology`, in wire ids.
 
-    Harbors are drawn per game from the seed, so they are not part of the topology.
+    The nine harbor slots are fixed coastal edges and always listed; which kind sits on
+    which slot is drawn from the game's seed, as are terrain and number tokens, so those
+    are filled in only when ``seed`` is given (``harborTypes`` lists the kinds to place).
     """
     board = importlib.import_module("toolkit.games.codex.board")
     topo = board.topology(size)
     ints, edges, hexes = topo.int_ids, topo.edge_ids, topo.hex_ids
-    return {
+    layout = board.generate_layout(size, seed if seed is not None else "0")
+    out: dict[str, Any] = {
         "game": "codex",
         "board": size,
         "hexes": [
@@ -649,20 +652,36 @@ def codex_topology(size: str) -> dict[str, Any]:
             {"id": edges[e], "intersections": [ints[a], ints[b]]} for e, (a, b) in enumerate(topo.edge_ends)
         ],
         "coastalEdges": [edges[e] for e in topo.coastal_cycle],
-        "harbors": "drawn per game from the seed",
+        "harbors": [
+            {"id": h.id, "edgeId": edges[h.edge], "intersectionIds": [ints[i] for i in h.intersections]}
+            | ({"type": h.kind} if seed is not None else {})
+            for h in layout.harbors
+        ],
+        "harborTypes": sorted(h.kind for h in layout.harbors),
     }
+    if seed is not None:
+        out["seed"] = seed
+        for h, entry in enumerate(out["hexes"]):
+            entry["type"] = layout.terrain[h]
+            entry["numberToken"] = layout.tokens[h]
+    return out
 
 
 @click.command("board")
 @click.argument("game_id", metavar="GAME", type=click.Choice(engine_ids()))
 @click.option("--grand", is_flag=True, help="The grand board (codex only).")
+@click.option(
+    "--seed", default=None, help="codex: also show the terrain, tokens and harbor kinds SEED draws."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the whole topology as JSON.")
 @click.pass_context
-def board_command(ctx: click.Context, game_id: str, grand: bool, as_json: bool) -> None:
+def board_command(ctx: click.Context, game_id: str, grand: bool, seed: str | None, as_json: bool) -> None:
     """Print the board topology GAME's engine uses (hexes, vertices, edges, coast, ports)."""
     if game_id == "pioneers":
         if grand:
             raise click.BadParameter("pioneers has a single board", param_hint="'--grand'")
+        if seed is not None:
+            raise click.BadParameter("the pioneers board does not depend on a seed", param_hint="'--seed'")
         try:
             topo = pioneers_topology()
         except (ImportError, AttributeError) as exc:
@@ -670,7 +689,7 @@ def board_command(ctx: click.Context, game_id: str, grand: bool, as_json: bool) 
             ctx.exit(1)
     else:
         try:
-            topo = codex_topology("grand" if grand else "standard")
+            topo = codex_topology("grand" if grand else "standard", seed)
         except (ImportError, AttributeError) as exc:
             click.echo(f"codex: the engine exposes no board topology ({exc}) [no_topology]", err=True)
             ctx.exit(1)

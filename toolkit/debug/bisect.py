@@ -16,9 +16,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +34,7 @@ from toolkit.debug.prefixes import (
 )
 from toolkit.games.base import Game
 from toolkit.replay import Recorded, ReplayError, locate_divergence
-from toolkit.saves import Save, SaveError, load
+from toolkit.saves import Save, SaveError, load, write_files_into
 
 FRAMES_AROUND = 3
 
@@ -383,26 +380,13 @@ def write_frames_around(
     first = min(first, last)
     unchecked = Save(save.path, {**save.data, "checkpoints": []}, save.kind)
     width = max(4, len(str(pref.total)))
-    parent = target.resolve().parent
+    frames = (
+        (f"frame-{index:0{width}d}.svg", svg)
+        for index, svg in render_frames(unchecked, None, 1, last)
+        if index >= first
+    )
     try:
-        parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.frames-", dir=parent))
-    except OSError as exc:
-        raise DebugError(f"{out_dir}: cannot write frames: {exc.strerror or exc}") from None
-    try:
-        names: list[str] = []
-        for index, svg in render_frames(unchecked, None, 1, last):
-            if index < first:
-                continue
-            name = f"frame-{index:0{width}d}.svg"
-            (staging / name).write_text(svg, encoding="utf-8")
-            names.append(name)
-        target.mkdir(exist_ok=True)
-        written = []
-        for name in names:
-            os.replace(staging / name, target / name)
-            written.append(str(target / name))
-        return written
+        return [str(path) for path in write_files_into(target, frames, tag="frames")]
     except RenderError as exc:
         raise DebugError(exc.line()) from None
     except ReplayError as exc:
@@ -411,8 +395,6 @@ def write_frames_around(
         raise DebugError(f"{out_dir}: cannot write frames: {exc.strerror or exc}") from None
     except Exception as exc:  # rendering must not end in a traceback
         raise DebugError(f"{save.path}: cannot render frames: {type(exc).__name__}: {exc}") from None
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
 
 
 # ---------------------------------------------------------------- git bisect run

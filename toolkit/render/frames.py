@@ -10,10 +10,7 @@ output folder exactly as it was.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,7 +21,7 @@ from toolkit.games.base import Game
 from toolkit.render.adapters import Adapter, NoRenderer, get_adapter
 from toolkit.render.scene import Board
 from toolkit.render.svg import frame_svg
-from toolkit.saves import Problem, Save, write_atomic
+from toolkit.saves import Problem, Save, write_atomic, write_files_into
 
 SPECTATOR = "spectator"
 
@@ -262,25 +259,9 @@ def write_frames(
     target = Path(out_dir)
     if target.exists() and not target.is_dir():
         raise RenderError(str(target), "output exists and is not a folder", "not_a_folder")
-    parent = target.resolve().parent
-    parent.mkdir(parents=True, exist_ok=True)
-    total = len(save.moves)
-    width = max(4, len(str(total)))
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.frames-", dir=parent))
-    try:
-        names = []
-        for index, svg in render_frames(save, seat, every, to):
-            name = frame_name(index, width)
-            (staging / name).write_text(svg, encoding="utf-8")
-            names.append(name)
-        target.mkdir(exist_ok=True)
-        written = []
-        for name in names:
-            os.replace(staging / name, target / name)
-            written.append(target / name)
-        return written
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    width = max(4, len(str(len(save.moves))))
+    frames = ((frame_name(index, width), svg) for index, svg in render_frames(save, seat, every, to))
+    return write_files_into(target, frames, tag="frames")
 
 
 # ---------------------------------------------------------------- one wire state

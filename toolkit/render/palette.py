@@ -39,13 +39,18 @@ HOT = "#c0161d"
 TRACK_COLOURS: dict[str, str] = {"science": "#2e9e5b", "trade": "#f2c230", "politics": "#2f62c9"}
 
 
+def _named_rules(colours: dict[str, str], templates: tuple[str, ...]) -> str:
+    """One rule per template for each name in sorted order; ``{name}`` and ``{colour}`` are filled in."""
+    return "".join(
+        template.format(name=name, colour=colours[name]) for name in sorted(colours) for template in templates
+    )
+
+
 def track_css() -> str:
-    rules = []
-    for name in sorted(TRACK_COLOURS):
-        colour = TRACK_COLOURS[name]
-        rules.append(f".metropolis.track-{name}{{fill:{colour}}}")
-        rules.append(f".event-{name} .die{{fill:{colour}}}")
-    return "".join(rules)
+    return _named_rules(
+        TRACK_COLOURS,
+        (".metropolis.track-{name}{{fill:{colour}}}", ".event-{name} .die{{fill:{colour}}}"),
+    )
 
 
 def seat_css() -> str:
@@ -57,12 +62,10 @@ def seat_css() -> str:
 
 
 def terrain_css() -> str:
-    rules = []
-    for name in sorted(TERRAIN_COLOURS):
-        colour = TERRAIN_COLOURS[name]
-        rules.append(f".terrain-{name}{{fill:{colour}}}")
-        rules.append(f".res-{name}{{fill:{colour};background:{colour}}}")
-    return "".join(rules)
+    return _named_rules(
+        TERRAIN_COLOURS,
+        (".terrain-{name}{{fill:{colour}}}", ".res-{name}{{fill:{colour};background:{colour}}}"),
+    )
 
 
 def frame_css() -> str:

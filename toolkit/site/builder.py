@@ -31,7 +31,7 @@ from toolkit.render.palette import frame_css
 from toolkit.render.scene import css_token
 from toolkit.replay import ReplayError
 from toolkit.resources import data_dir
-from toolkit.saves import Problem, SaveError, load
+from toolkit.saves import Problem, SaveError, load, staging_dir
 from toolkit.site.page import build_page_data
 
 MARKER = ".replaykit-site"
@@ -311,26 +311,24 @@ def _check_target(target: Path) -> None:
 
 
 def _write_swap(target: Path, files: Mapping[str, str | bytes]) -> None:
-    parent = target.resolve().parent
-    parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.build-", dir=parent))
+    """Write the whole site into a staging sibling, then swap it in for ``target``."""
     old: Path | None = None
-    try:
+    with staging_dir(target, "build") as staging:
         for rel, content in sorted(files.items()):
             path = staging / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
             os.chmod(path, 0o644)
         os.chmod(staging, 0o755)
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=parent))
-            os.rmdir(old)
-            os.replace(target, old)
-        os.replace(staging, target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        if old is not None and old.exists() and not target.exists():
-            os.replace(old, target)
-        raise
+        try:
+            if target.exists():
+                old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=staging.parent))
+                os.rmdir(old)
+                os.replace(target, old)
+            os.replace(staging, target)
+        except BaseException:
+            if old is not None and old.exists() and not target.exists():
+                os.replace(old, target)
+            raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
