@@ -7,7 +7,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from toolkit.cli import cli as cli_main
+from toolkit.games.codex import GAME
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.board import generate_layout, token_conflict, topology
 
@@ -162,3 +165,44 @@ def test_harbor_rules(size: str, seed: int) -> None:
         assert set(h.intersections) == set(t.edge_ends[h.edge])
         corners.extend(h.intersections)
     assert len(corners) == len(set(corners))
+
+
+def board_json(*args: str) -> dict:
+    result = CliRunner().invoke(cli_main, ["board", "codex", "--json", *args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize(("size", "flags"), [("standard", []), ("grand", ["--grand"])])
+def test_board_command_lists_the_harbor_slots(size: str, flags: list[str]) -> None:
+    """codex-rules §3 (harbors) / digest §5(b): `board codex --json` shows the nine fixed harbor
+    slots on coastal edges (not tips, no shared corner) and the kinds to be placed on them."""
+    out = board_json(*flags)
+    t = topology(size)
+    assert len(out["harbors"]) == 9
+    assert sorted(t.coastal_cycle.index(t.edge_index[h["edgeId"]]) for h in out["harbors"]) == sorted(
+        C.HARBOR_SLOTS[size])
+    corners = [i for h in out["harbors"] for i in h["intersectionIds"]]
+    assert len(corners) == len(set(corners)) == 18
+    assert {t.edge_ids[e] for e in t.tip_edges}.isdisjoint(h["edgeId"] for h in out["harbors"])
+    assert out["harborTypes"] == sorted(C.HARBOR_TYPES)
+    assert all("type" not in h for h in out["harbors"])
+
+
+@pytest.mark.parametrize(("size", "flags"), [("standard", []), ("grand", ["--grand"])])
+def test_board_command_with_seed_matches_a_new_game(size: str, flags: list[str]) -> None:
+    """codex-rules §3: with --seed the command shows the terrain, tokens and harbor kinds that a
+    game with that seed is dealt."""
+    out = board_json(*flags, "--seed", "31")
+    game = GAME.new_game("31", {"players": [{"id": "a"}, {"id": "b"}], "board": size})
+    wire = GAME.view(game, None)["board"]
+    assert {h["id"]: (h["type"], h["numberToken"]) for h in out["hexes"]} == {
+        k: (v["type"], v["numberToken"]) for k, v in wire["hexes"].items()}
+    assert sorted((h["id"], h["type"], sorted(h["intersectionIds"])) for h in out["harbors"]) == sorted(
+        (h["id"], h["type"], sorted(h["intersectionIds"])) for h in wire["harbors"])
+
+
+def test_board_command_seed_is_codex_only() -> None:
+    """design §7: --seed only makes sense where the layout depends on it (usage error otherwise)."""
+    result = CliRunner().invoke(cli_main, ["board", "pioneers", "--seed", "3"])
+    assert result.exit_code == 2 and "--seed" in result.output

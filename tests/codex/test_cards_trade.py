@@ -5,36 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from codex_helpers import give, in_action, play, put
-from test_views import assert_valid
+from codex_helpers import card_moves, give, hand, in_action, play, put, refused, valid_views
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import GAME, engine, maritime, victory
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.state import State
-
-
-def hand(state: State, seat: int, card_id: str) -> str:
-    """Move the first copy of ``card_id`` from its deck into ``seat``'s hand; returns its instance."""
-    for pile in state.decks.values():
-        for k, c in enumerate(pile):
-            if c["cardId"] == card_id:
-                state.players[seat].hand.append(pile.pop(k))
-                return c["instanceId"]
-    raise AssertionError(f"no {card_id} left")
-
-
-def valid_views(state: State) -> None:
-    """Every seat's view (and the spectator's) matches the real engine's wire schema."""
-    for seat in [None, *range(len(state.players))]:
-        assert_valid(GAME.view(state, seat))
-
-
-def card_moves(state: State, seat: int, instance: str) -> list[dict[str, Any]]:
-    return [
-        m["payload"] for m in engine.legal_moves(state, seat)
-        if m["type"] == "playProgressCard" and m["payload"]["instanceId"] == instance
-    ]
 
 
 def resolve_moves(state: State, seat: int) -> list[dict[str, Any]]:
@@ -94,12 +70,8 @@ def test_wharfage_offer_to_a_commodity_holder_asks_them_to_return_one() -> None:
     assert pending["payload"] == {"targetPlayerId": "p2"}
     valid_views(state)
     assert sorted(p["commodityType"] for p in resolve_moves(state, 1)) == ["cloth", "coin"]
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "resolveOptionalCardEffect", commodityType="coin")
-    assert err.value.code == "not_your_decision"
-    with pytest.raises(IllegalMove) as err:
-        play(state, 1, "resolveOptionalCardEffect", commodityType="paper")
-    assert err.value.code == "cannot_afford"
+    refused(state, 0, "resolveOptionalCardEffect", "not_your_decision", commodityType="coin")
+    refused(state, 1, "resolveOptionalCardEffect", "cannot_afford", commodityType="paper")
     play(state, 1, "resolveOptionalCardEffect", commodityType="coin")
     assert state.pending is None
     assert state.players[0].res["ore"] == 1 and state.players[0].com["coin"] == 1
@@ -193,9 +165,7 @@ def test_tribute_takes_two_cards_of_the_actors_choice_from_a_richer_opponent() -
         with pytest.raises(IllegalMove) as err:
             play(state, 0, "resolveOptionalCardEffect", cards=bad)
         assert err.value.code == code
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "resolveOptionalCardEffect", skip=True)
-    assert err.value.code == "bad_payload"
+    refused(state, 0, "resolveOptionalCardEffect", "bad_payload", skip=True)
     pick = [{"type": "ore", "count": 1}, {"type": "cloth", "count": 1}]
     play(state, 0, "resolveOptionalCardEffect", cards=pick)
     assert state.pending is None
@@ -224,9 +194,7 @@ def test_tribute_with_no_richer_opponent_is_played_for_nothing() -> None:
     put(state, 0, far_corners(state, 2)[1])
     give(state, 1, ore=3)
     inst = hand(state, 0, "tradeTribute")
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "playProgressCard", instanceId=inst, targetPlayerId="p2")
-    assert err.value.code == "not_ahead"
+    refused(state, 0, "playProgressCard", "not_ahead", instanceId=inst, targetPlayerId="p2")
     assert card_moves(state, 0, inst) == [{"instanceId": inst, "skip": True}]
     play(state, 0, "playProgressCard", instanceId=inst, skip=True)
     assert state.players[1].res["ore"] == 3 and state.pending is None
@@ -244,9 +212,7 @@ def test_guildmaster_goes_next_to_an_own_building_and_scores_one_point() -> None
     offered = {c["hexId"] for c in card_moves(state, 0, inst)}
     assert offered == {state.topo.hex_ids[h] for h in state.topo.int_hexes[i]}
     far = next(h for h in state.topo.hex_ids if state.topo.hex_index[h] not in state.topo.int_hexes[i])
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "playProgressCard", instanceId=inst, hexId=far)
-    assert err.value.code == "not_adjacent"
+    refused(state, 0, "playProgressCard", "not_adjacent", instanceId=inst, hexId=far)
     before = victory.victory_points(state, 0)
     play(state, 0, "playProgressCard", instanceId=inst, hexId="0,0")
     assert victory.victory_points(state, 0) == before + 1
@@ -373,12 +339,8 @@ def test_levy_offers_every_resource_and_never_skip() -> None:
     moves = card_moves(state, 0, inst)
     assert [m["resourceType"] for m in moves] == list(C.RESOURCES)
     assert not any(m.get("skip") for m in moves)
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "playProgressCard", instanceId=inst, skip=True)
-    assert err.value.code == "skip_not_allowed"
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "playProgressCard", instanceId=inst, resourceType="coin")
-    assert err.value.code == "bad_material"
+    refused(state, 0, "playProgressCard", "skip_not_allowed", instanceId=inst, skip=True)
+    refused(state, 0, "playProgressCard", "bad_material", instanceId=inst, resourceType="coin")
     play(state, 0, "playProgressCard", instanceId=inst, resourceType="brick")
     assert all(p.hand_size() == 0 for p in state.players)
 
@@ -399,9 +361,7 @@ def test_embargo_offers_every_commodity_and_never_skip() -> None:
     inst = hand(state, 0, "tradeTradeMonopoly")
     moves = card_moves(state, 0, inst)
     assert [m["commodityType"] for m in moves] == list(C.COMMODITIES)
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "playProgressCard", instanceId=inst, skip=True)
-    assert err.value.code == "skip_not_allowed"
+    refused(state, 0, "playProgressCard", "skip_not_allowed", instanceId=inst, skip=True)
     play(state, 0, "playProgressCard", instanceId=inst, commodityType="cloth")
     assert all(p.hand_size() == 0 for p in state.players)
     assert state.decks["trade"][-1]["instanceId"] == inst
@@ -412,9 +372,7 @@ def test_trade_cards_are_action_phase_only() -> None:
     state = in_action()
     state.phase = "roll"
     inst = hand(state, 0, "tradeResourceMonopoly")
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "playProgressCard", instanceId=inst, resourceType="ore")
-    assert err.value.code == "wrong_phase"
+    refused(state, 0, "playProgressCard", "wrong_phase", instanceId=inst, resourceType="ore")
 
 
 def test_catalog_describes_the_trade_and_politics_cards_and_their_pendings() -> None:

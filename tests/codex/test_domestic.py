@@ -6,16 +6,11 @@ import copy
 from typing import Any
 
 import pytest
-from codex_helpers import give, in_action, move, play
+from codex_helpers import give, in_action, play, refused, side
 
-from toolkit.games.base import IllegalMove
 from toolkit.games.codex import GAME
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.state import State, digest
-
-
-def side(**cards: int) -> list[dict[str, Any]]:
-    return [{"type": k, "count": n} for k, n in cards.items()]
+from toolkit.games.codex.state import State
 
 
 def setup_trade() -> State:
@@ -31,14 +26,6 @@ def propose(state: State, target: str | None = None, **extra: Any) -> None:
     if target is not None:
         payload["targetPlayerId"] = target
     play(state, 0, "domesticTradePropose", **payload, **extra)
-
-
-def refused(state: State, seat: int, kind: str, code: str, **payload: Any) -> None:
-    before = digest(state)
-    with pytest.raises(IllegalMove) as err:
-        GAME.apply(state, move(state, seat, kind, **payload))
-    assert err.value.code == code
-    assert digest(state) == before
 
 
 def test_propose_opens_response_pending_for_all_opponents() -> None:

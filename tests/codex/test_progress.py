@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-from codex_helpers import fresh, in_action, play, put
+from codex_helpers import fresh, hand, in_action, play, put, refused, roll_with_face
 
-from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import dice, engine, progress, victory
 from toolkit.games.codex.decks import build_decks
 from toolkit.games.codex.flow import install
 from toolkit.games.codex.state import State
-
-
-def hand(state: State, seat: int, card_id: str) -> str:
-    """Move the first copy of ``card_id`` from its deck into ``seat``'s hand; returns its instance."""
-    for pile in state.decks.values():
-        for k, c in enumerate(pile):
-            if c["cardId"] == card_id:
-                state.players[seat].hand.append(pile.pop(k))
-                return c["instanceId"]
-    raise AssertionError(f"no {card_id} left")
 
 
 def filler(state: State, seat: int, deck: str, n: int) -> None:
@@ -30,13 +18,6 @@ def filler(state: State, seat: int, deck: str, n: int) -> None:
         k = max(k for k, c in enumerate(pile) if c["cardId"] not in C.VP_CARDS)
         state.players[seat].hand.append(pile.pop(k))
 
-
-def roll_with_face(state: State, face: str) -> None:
-    for n in range(state.dice["rollNumber"], state.dice["rollNumber"] + 300):
-        state.dice["rollNumber"] = n
-        if dice.throw(state)[2] == face:
-            return
-    raise AssertionError("no such roll")
 
 
 # ------------------------------------------------------------------------------- decks
@@ -146,30 +127,20 @@ def test_play_requires_the_card_in_hand_and_known() -> None:
     """rules §14 Playing: the instance must be in the player's own progress hand."""
     state = in_action()
     other = hand(state, 1, "scienceIrrigation")
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "playProgressCard", instanceId=other)
-    assert err.value.code == "no_such_card"
+    refused(state, 0, "playProgressCard", "no_such_card", instanceId=other)
     state.players[0].hand.append({"instanceId": "sci_hidden_1", "cardId": ""})
-    with pytest.raises(IllegalMove) as err2:
-        play(state, 0, "playProgressCard", instanceId="sci_hidden_1")
-    assert err2.value.code == "hidden_information"
-    with pytest.raises(IllegalMove) as err3:
-        play(state, 0, "playProgressCard")
-    assert err3.value.code == "bad_payload"
+    refused(state, 0, "playProgressCard", "hidden_information", instanceId="sci_hidden_1")
+    refused(state, 0, "playProgressCard", "bad_payload")
 
 
 def test_action_cards_only_on_own_action_phase() -> None:
     """rules §14 / §5.1: non-Augury cards are played by the current player in the action phase."""
     state = in_action()
     mine = hand(state, 1, "scienceIrrigation")
-    with pytest.raises(IllegalMove) as err:
-        play(state, 1, "playProgressCard", instanceId=mine)
-    assert err.value.code == "not_your_turn"
+    refused(state, 1, "playProgressCard", "not_your_turn", instanceId=mine)
     state.current = 1
     state.phase = "roll"
-    with pytest.raises(IllegalMove) as err2:
-        play(state, 1, "playProgressCard", instanceId=mine)
-    assert err2.value.code == "wrong_phase"
+    refused(state, 1, "playProgressCard", "wrong_phase", instanceId=mine)
     assert not [m for m in engine.legal_moves(state, 1) if m["type"] == "playProgressCard"]
 
 
@@ -193,16 +164,12 @@ def test_skip_only_without_a_legal_effect_or_for_optional_cards() -> None:
     does, and always allowed for an optional card (Tempering)."""
     state = in_action()
     aq = hand(state, 0, "scienceIrrigation")
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "playProgressCard", instanceId=aq, skip=True)
-    assert err.value.code == "skip_not_allowed"
+    refused(state, 0, "playProgressCard", "skip_not_allowed", instanceId=aq, skip=True)
     mason = hand(state, 0, "scienceMason")  # no city: no legal track
     play(state, 0, "playProgressCard", instanceId=mason, skip=True)
     assert state.decks["science"][-1]["instanceId"] == mason
     temp = hand(state, 0, "scienceTempering")
-    with pytest.raises(IllegalMove) as err2:
-        play(state, 0, "playProgressCard", instanceId=temp, skip=True, track="science")
-    assert err2.value.code == "bad_payload"
+    refused(state, 0, "playProgressCard", "bad_payload", instanceId=temp, skip=True, track="science")
     play(state, 0, "playProgressCard", instanceId=temp, skip=True)
     assert state.pending is None and state.players[0].progress_played == ["scienceMason", "scienceTempering"]
 
@@ -232,9 +199,7 @@ def test_resolve_optional_without_a_card_pending_is_refused() -> None:
     """rules §16: resolveOptionalCardEffect answers card pendings; with nothing open and no
     matching free offer it is refused."""
     state = in_action()
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "resolveOptionalCardEffect", knightId="x")
-    assert err.value.code == "wrong_decision"
+    refused(state, 0, "resolveOptionalCardEffect", "wrong_decision", knightId="x")
 
 
 def test_skip_road_building_only_when_the_placement_may_be_skipped() -> None:
@@ -245,15 +210,11 @@ def test_skip_road_building_only_when_the_placement_may_be_skipped() -> None:
     state.players[0].free_roads = 1
     install(state, "roadBuildingPlace", 0, [0], {"maySkip": False}, {"source": "causeway"})
     assert not [m for m in engine.legal_moves(state, 0) if m["type"] == "skipRoadBuilding"]
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "skipRoadBuilding")
-    assert err.value.code == "skip_not_allowed"
+    refused(state, 0, "skipRoadBuilding", "skip_not_allowed")
     state.pending = None
     install(state, "roadBuildingPlace", 0, [0], {"maySkip": True}, {"source": "other"})
     assert [m["type"] for m in engine.legal_moves(state, 0)].count("skipRoadBuilding") == 1
-    with pytest.raises(IllegalMove) as err2:
-        play(state, 1, "skipRoadBuilding")
-    assert err2.value.code == "not_your_decision"
+    refused(state, 1, "skipRoadBuilding", "not_your_decision")
     play(state, 0, "skipRoadBuilding")
     assert state.pending is None and state.players[0].free_roads == 0
 

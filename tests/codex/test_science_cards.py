@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from codex_helpers import give, in_action, knight, play, put, road
-from test_progress import hand, roll_with_face
+from codex_helpers import give, hand, in_action, knight, play, put, refused, road, roll_with_face
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import berserker, engine
@@ -54,19 +53,13 @@ def test_augury_once_per_turn_and_only_before_rolling() -> None:
     state.phase = "roll"
     first = hand(state, 0, "scienceAugury")
     second = hand(state, 0, "scienceAugury")
-    with pytest.raises(IllegalMove) as bad:
-        play(state, 0, "playProgressCard", instanceId=first, die1=0, die2=3)
-    assert bad.value.code == "bad_payload"
+    refused(state, 0, "playProgressCard", "bad_payload", instanceId=first, die1=0, die2=3)
     assert len(card_moves(state, 0)) == 36
     play(state, 0, "playProgressCard", instanceId=first, die1=1, die2=1)
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "playProgressCard", instanceId=second, die1=6, die2=6)
-    assert err.value.code == "once_per_turn"
+    refused(state, 0, "playProgressCard", "once_per_turn", instanceId=second, die1=6, die2=6)
     assert card_moves(state, 0) == []
     play(state, 0, "rollDice")
-    with pytest.raises(IllegalMove) as err2:
-        play(state, 0, "playProgressCard", instanceId=second, die1=6, die2=6)
-    assert err2.value.code == "wrong_phase"
+    refused(state, 0, "playProgressCard", "wrong_phase", instanceId=second, die1=6, die2=6)
 
 
 def test_augury_playable_after_a_turn_passes() -> None:
@@ -102,9 +95,7 @@ def test_mason_can_win_a_metropolis_and_obeys_the_host_rule() -> None:
     state.players[0].levels["science"] = 3
     give(state, 0, paper=3)
     iid = hand(state, 0, "scienceMason")
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "playProgressCard", instanceId=iid, track="science")
-    assert err.value.code == "no_host_city"
+    refused(state, 0, "playProgressCard", "no_host_city", instanceId=iid, track="science")
     assert state.players[0].hand[0]["instanceId"] == iid and state.players[0].com["paper"] == 3
     far = next(i for i in range(len(state.b_type)) if i not in state.topo.int_neighbors[0] and i != 0)
     put(state, 0, far, "city")
@@ -119,9 +110,7 @@ def test_mason_without_a_legal_track_is_played_for_nothing() -> None:
     state = in_action()
     iid = hand(state, 0, "scienceMason")
     assert card_moves(state, 0) == [{"instanceId": iid, "skip": True}]
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "playProgressCard", instanceId=iid, track="science")
-    assert err.value.code == "no_city"
+    refused(state, 0, "playProgressCard", "no_city", instanceId=iid, track="science")
     play(state, 0, "playProgressCard", instanceId=iid, skip=True)
     assert state.players[0].levels == {"science": 0, "trade": 0, "politics": 0}
     assert consumed(state, 0, "scienceMason")
@@ -335,9 +324,7 @@ def test_tempering_promotes_two_knights_for_free() -> None:
     assert moves == [{"knightId": a}, {"knightId": b}, {"skip": True}]
     play(state, 0, "resolveOptionalCardEffect", knightId=a)
     assert state.pending is not None and state.pending["payload"] == {"promotionsRemaining": 1}
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "resolveOptionalCardEffect", knightId=a)
-    assert err.value.code == "knight_already_promoted"
+    refused(state, 0, "resolveOptionalCardEffect", "knight_already_promoted", knightId=a)
     play(state, 0, "resolveOptionalCardEffect", knightId=b)
     assert state.pending is None
     assert state.knights[a].level == state.knights[b].level == "strong"
@@ -352,12 +339,8 @@ def test_tempering_mighty_needs_politics_and_skip_stops_early() -> None:
     s = knight(state, 0, 0, "strong")
     b = knight(state, 0, 20)
     card(state, 0, "scienceTempering")
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "resolveOptionalCardEffect", knightId=s)
-    assert err.value.code == "needs_politics"
-    with pytest.raises(IllegalMove) as err2:
-        play(state, 1, "resolveOptionalCardEffect", skip=True)
-    assert err2.value.code == "not_your_decision"
+    refused(state, 0, "resolveOptionalCardEffect", "needs_politics", knightId=s)
+    refused(state, 1, "resolveOptionalCardEffect", "not_your_decision", skip=True)
     play(state, 0, "resolveOptionalCardEffect", skip=True)
     assert state.pending is None and state.knights[b].level == "basic"
     state.players[0].levels["politics"] = 3
@@ -402,12 +385,8 @@ def test_causeway_places_two_free_roads() -> None:
     e1 = state.topo.int_edges[i][0]
     play(state, 0, "buildRoad", edgeId=state.topo.edge_ids[e1])
     assert state.pending is not None and state.players[0].free_roads == 1
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, "endTurn")
-    assert err.value.code == "pending_open"
-    with pytest.raises(IllegalMove) as err2:
-        play(state, 0, "skipRoadBuilding")
-    assert err2.value.code == "skip_not_allowed"
+    refused(state, 0, "endTurn", "pending_open")
+    refused(state, 0, "skipRoadBuilding", "skip_not_allowed")
     e2 = state.topo.int_edges[i][1]
     play(state, 0, "buildRoad", edgeId=state.topo.edge_ids[e2])
     assert state.pending is None and state.players[0].free_roads == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from codex_helpers import fresh, give, in_action, knight, play, put
+from codex_helpers import fresh, give, in_action, knight, play, put, refused
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import GAME, dice, production, setup
@@ -115,9 +115,7 @@ def test_setup_road_must_touch_new_building() -> None:
     i = 20
     play(state, seat, "placeSetupBuilding", intersectionId=state.topo.int_ids[i])
     far = next(e for e in range(len(state.road)) if i not in state.topo.edge_ends[e])
-    with pytest.raises(IllegalMove) as err:
-        play(state, seat, "placeSetupRoad", edgeId=state.topo.edge_ids[far])
-    assert err.value.code == "not_connected"
+    refused(state, seat, "placeSetupRoad", "not_connected", edgeId=state.topo.edge_ids[far])
 
 
 def _roll_with_face(state: State, face: str) -> None:
@@ -252,9 +250,7 @@ def test_roll_only_in_roll_phase_by_current_player() -> None:
     """rules §5.1: rollDice is the current player's, in the roll phase only."""
     state = in_action()
     state.phase = "roll"
-    with pytest.raises(IllegalMove) as err:
-        play(state, 1, "rollDice")
-    assert err.value.code == "not_your_turn"
+    refused(state, 1, "rollDice", "not_your_turn")
     give(state, 0, brick=1)
     play(state, 0, "rollDice")
     with pytest.raises(IllegalMove) as err2:

@@ -3,38 +3,18 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import pytest
-from codex_helpers import fresh, in_action, play
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
+from codex_helpers import DATA, assert_valid, fresh, in_action, play
 
 from toolkit.games.codex import GAME, engine, views
 from toolkit.games.codex.bots import random_legal_move
 from toolkit.rng import Stream
 
-DATA = Path(__file__).parent / "data"
-
-
-@lru_cache(maxsize=1)
-def state_validator() -> Draft202012Validator:
-    schema = json.loads((DATA / "bot-protocol.schema.json").read_text())
-    uri = schema["$id"]
-    registry: Registry = Registry().with_resource(uri, Resource.from_contents(schema))
-    ref = {"$ref": f"{uri}#/definitions/BotRequest/properties/state"}
-    return Draft202012Validator(ref, registry=registry)
-
 
 def capture() -> dict[str, Any]:
     return json.loads((DATA / "play-request-full.json").read_text())
-
-
-def assert_valid(view: dict[str, Any]) -> None:
-    errors = sorted(state_validator().iter_errors(view), key=lambda e: list(e.absolute_path))
-    assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors[:5]]
 
 
 def test_capture_itself_validates() -> None:
@@ -116,15 +96,27 @@ def test_capture_loads_and_views_back() -> None:
 
 
 def test_capture_candidate_types_are_listed() -> None:
-    """rules §5.3: every candidate type the real engine offered p-red is listed by ours, except
-    the families this engine does not handle yet (progress cards and domestic trade)."""
+    """rules §5.3: every candidate type the real engine offered p-red in the capture (end turn,
+    domestic trade proposals and a progress-card play) is among the types our engine lists."""
     req = capture()
     state = views.from_wire(req["state"])
     ours = {m["type"] for m in engine.legal_moves(state, state.seat_of_id(req["playerId"]) or 0)}
     theirs = {a["type"] for a in req["validActions"]}
-    assert (theirs & set(engine.DISPATCH)) <= ours
-    assert theirs - ours <= set(engine.NOT_YET_HANDLED)
-    assert "endTurn" in ours
+    assert engine.NOT_YET_HANDLED == ()
+    assert theirs <= ours
+
+
+def test_capture_effect_candidates_are_listed() -> None:
+    """rules §14 / digest §3: each Galleon play the capture offers p-red with a named type
+    (every resource and commodity) is among our candidates, payload for payload."""
+    req = capture()
+    state = views.from_wire(req["state"])
+    ours = [m["payload"] for m in engine.legal_moves(state, state.seat_of_id(req["playerId"]) or 0)
+            if m["type"] == "playProgressCard"]
+    theirs = [{k: v for k, v in a.items() if k not in ("type", "id")} for a in req["validActions"]
+              if a["type"] == "playProgressCard" and not a.get("skip")]
+    assert len(theirs) == 8
+    assert all(t in ours for t in theirs)
 
 
 def test_capture_plays_on_after_loading() -> None:

@@ -5,15 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from codex_helpers import give, in_action, move, play
+from codex_helpers import give, in_action, play, refused, side
 
-from toolkit.games.base import IllegalMove
 from toolkit.games.codex import GAME
-from toolkit.games.codex.state import State, digest
-
-
-def side(**cards: int) -> list[dict[str, Any]]:
-    return [{"type": k, "count": n} for k, n in cards.items()]
+from toolkit.games.codex.state import State
 
 
 def table(enabled: bool = True) -> State:
@@ -22,14 +17,6 @@ def table(enabled: bool = True) -> State:
     give(state, 1, brick=2, ore=1)
     give(state, 2, lumber=1)
     return state
-
-
-def refused(state: State, seat: int, kind: str, code: str, **payload: Any) -> None:
-    before = digest(state)
-    with pytest.raises(IllegalMove) as err:
-        GAME.apply(state, move(state, seat, kind, **payload))
-    assert err.value.code == code
-    assert digest(state) == before
 
 
 def test_disabled_channel_refuses_all_three() -> None:

@@ -370,25 +370,26 @@ class HeuristicBot:
         return 5
 
     # ---- trade
-    def s_maritimeTrade(self, state: State, seat: int, payload: dict[str, Any]) -> float:
-        if self.done(state, "maritimeTrade") >= 3:
-            return -1
-        _, need, extra = self.plan(state, seat)
-        give, want = bundle(payload["offer"]), bundle(payload["want"])
-        if not all(k in need for k in want):
-            return -1
-        if not all(extra.get(k, 0) >= n for k, n in give.items()):
-            return -1
-        return 55
-
-    def s_domesticTradePropose(self, state: State, seat: int, payload: dict[str, Any]) -> float:
-        if self.done(state, "domesticTradePropose") >= 2:
-            return -1
+    def _fits_plan(self, state: State, seat: int, kind: str, limit: int,
+                   payload: dict[str, Any]) -> dict[str, int] | None:
+        """The give side of an own trade ``payload`` of action ``kind`` if it asks only for
+        needed types, gives only surplus and the turn has had fewer than ``limit`` of them."""
+        if self.done(state, kind) >= limit:
+            return None
         _, need, extra = self.plan(state, seat)
         give, want = bundle(payload["offer"]), bundle(payload["want"])
         if all(k in need for k in want) and all(extra.get(k, 0) >= n for k, n in give.items()):
-            return 50 - sum(give.values()) + (1 if "targetPlayerId" in payload else 0) * -2
-        return -1
+            return give
+        return None
+
+    def s_maritimeTrade(self, state: State, seat: int, payload: dict[str, Any]) -> float:
+        return -1 if self._fits_plan(state, seat, "maritimeTrade", 3, payload) is None else 55
+
+    def s_domesticTradePropose(self, state: State, seat: int, payload: dict[str, Any]) -> float:
+        give = self._fits_plan(state, seat, "domesticTradePropose", 2, payload)
+        if give is None:
+            return -1
+        return 50 - sum(give.values()) - (2 if "targetPlayerId" in payload else 0)
 
     def _trade_value(self, state: State, seat: int, gets: dict[str, int], gives: dict[str, int]) -> float:
         _, need, extra = self.plan(state, seat)
@@ -536,20 +537,15 @@ def play(
     return Played(config, moves, state, turn_cap)
 
 
-def play_game(
-    seed: str | int,
-    bots: list[str],
-    names: list[str] | None = None,
-    board: str = "standard",
-    standing_wants: bool = False,
-    players: int | None = None,
-) -> tuple[dict[str, Any], list[Move]]:
+def play_game(seed: str | int, bots: list[str], names: list[str] | None = None,
+              **options: Any) -> tuple[dict[str, Any], list[Move]]:
     """Let ``bots`` play a whole game; return the save's ``config`` and ``moves``.
 
     ``bots`` names one bot per seat, or one for every seat (``players`` seats, default the
-    number of names). The game ends at the victory-point target or stops unfinished after
+    number of names); ``options`` are :func:`play`'s (``board``, ``standing_wants``,
+    ``players``, ``turn_cap``). The game ends at the victory-point target or stops unfinished after
     :data:`TURN_CAP` turns. Raises :class:`StuckGame` if a seat owes a decision the engine
     lists no move for.
     """
-    game = play(seed, bots, names, board, standing_wants, players)
+    game = play(seed, bots, names, **options)
     return game.config, game.moves

@@ -20,10 +20,11 @@ from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import longest_road
 from toolkit.games.codex.flow import (
+    accepted,
+    check_bought_corner,
     close,
     edge_of,
     event,
-    intersection_of,
     pay,
     require_afford,
     require_pending,
@@ -99,9 +100,7 @@ def any_road_spot(state: State, seat: int) -> bool:
     return any(state.road[e] == -1 and road_connected(state, seat, e) for e in range(len(state.road)))
 
 
-def check_settlement(state: State, seat: int, payload: dict[str, Any]) -> int:
-    require_turn_action(state, seat)
-    i = intersection_of(state, payload)
+def check_settlement_target(state: State, seat: int, i: int) -> None:
     if state.occupied(i):
         raise IllegalMove("occupied", "that corner already holds a piece")
     if not distance_ok(state, i):
@@ -110,8 +109,11 @@ def check_settlement(state: State, seat: int, payload: dict[str, Any]) -> int:
         raise IllegalMove("not_connected", "a settlement needs one of your roads beside it")
     if state.players[seat].settlements <= 0:
         raise IllegalMove("no_pieces_left", "no settlement left in supply")
-    require_afford(state, seat, C.COSTS["settlement"], "a settlement")
-    return i
+
+
+def check_settlement(state: State, seat: int, payload: dict[str, Any]) -> int:
+    cost = C.COSTS["settlement"]
+    return check_bought_corner(state, seat, payload, check_settlement_target, cost, "a settlement")
 
 
 def build_settlement(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
@@ -121,8 +123,7 @@ def build_settlement(state: State, seat: int, payload: dict[str, Any]) -> list[d
     p.settlements -= 1
     state.b_owner[i] = seat
     state.b_type[i] = "settlement"
-    if longest_road.touches_opponent_road(state, i, seat):
-        longest_road.recompute(state)
+    longest_road.recompute_if_cutting(state, seat, i)
     return [event("buildSettlement", f"{p.id} builds a settlement at {state.topo.int_ids[i]}")]
 
 
@@ -146,11 +147,7 @@ def check_city_target(state: State, seat: int, i: int) -> bool:
 
 
 def check_city(state: State, seat: int, payload: dict[str, Any]) -> int:
-    require_turn_action(state, seat)
-    i = intersection_of(state, payload)
-    check_city_target(state, seat, i)
-    require_afford(state, seat, C.COSTS["city"], "a city")
-    return i
+    return check_bought_corner(state, seat, payload, check_city_target, C.COSTS["city"], "a city")
 
 
 def upgrade_to_city(state: State, seat: int, i: int) -> None:
@@ -182,11 +179,7 @@ def check_wall_target(state: State, seat: int, i: int) -> None:
 
 
 def check_wall(state: State, seat: int, payload: dict[str, Any]) -> int:
-    require_turn_action(state, seat)
-    i = intersection_of(state, payload)
-    check_wall_target(state, seat, i)
-    require_afford(state, seat, C.COSTS["cityWall"], "a city wall")
-    return i
+    return check_bought_corner(state, seat, payload, check_wall_target, C.COSTS["cityWall"], "a city wall")
 
 
 def build_city_wall(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
@@ -198,15 +191,7 @@ def build_city_wall(state: State, seat: int, payload: dict[str, Any]) -> list[di
 
 
 def _filtered(state: State, seat: int, check: Any, key: str, ids: tuple[str, ...]) -> list[dict[str, Any]]:
-    out = []
-    for x in ids:
-        payload = {key: x}
-        try:
-            check(state, seat, payload)
-        except IllegalMove:
-            continue
-        out.append(payload)
-    return out
+    return accepted(lambda payload: check(state, seat, payload), ({key: x} for x in ids))
 
 
 def road_candidates(state: State, seat: int) -> list[dict[str, Any]]:

@@ -39,9 +39,10 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import building, knights, longest_road, robber
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.cards_trade import opponents, require_keys
+from toolkit.games.codex.cards_trade import opponents, require_keys, target_candidates
 from toolkit.games.codex.flow import (
     Task,
+    accepted,
     close,
     edge_of,
     event,
@@ -144,14 +145,11 @@ def diplomacy_declined(state: State, seat: int) -> Events:
 def encouragement(state: State, seat: int, payload: dict[str, Any]) -> Events:
     require_keys(payload, set())
     p = state.players[seat]
-    woken = []
-    for kid in sorted(state.knights):
-        k = state.knights[kid]
-        if k.owner == seat and k.at >= 0 and not k.active:
-            k.active = True
-            if kid not in p.knights_activated:
-                p.knights_activated.append(kid)
-            woken.append(kid)
+    woken = [k for k in knights.own_knights(state, seat) if not k.active]
+    for k in woken:
+        k.active = True
+        if k.id not in p.knights_activated:
+            p.knights_activated.append(k.id)
     return [event("encouragement", f"{p.id} activates {len(woken)} knight(s) for free")]
 
 
@@ -185,15 +183,7 @@ def espionage(state: State, seat: int, payload: dict[str, Any]) -> Events:
 
 @candidates("politicsEspionage")
 def espionage_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    out = []
-    for s in opponents(state, seat):
-        payload = {"targetPlayerId": state.players[s].id}
-        try:
-            check_espionage(state, seat, payload)
-        except IllegalMove:
-            continue
-        out.append(payload)
-    return out
+    return target_candidates(state, seat, check_espionage)
 
 
 def espionage_choose_candidates(state: State, seat: int) -> list[dict[str, Any]]:
@@ -247,14 +237,8 @@ def conspiracy(state: State, seat: int, payload: dict[str, Any]) -> Events:
 
 @candidates("politicsIntrigue")
 def conspiracy_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    out = []
-    for kid in sorted(state.knights):
-        try:
-            check_conspiracy(state, seat, {"targetKnightId": kid})
-        except IllegalMove:
-            continue
-        out.append({"targetKnightId": kid})
-    return out
+    targets = ({"targetKnightId": kid} for kid in sorted(state.knights))
+    return accepted(lambda payload: check_conspiracy(state, seat, payload), targets)
 
 
 # ----------------------------------------------------------------------------- Sabotage
@@ -302,14 +286,8 @@ def taxation(state: State, seat: int, payload: dict[str, Any]) -> Events:
 
 @candidates("politicsTaxation")
 def taxation_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    out = []
-    for hid in state.topo.hex_ids:
-        try:
-            check_taxation(state, {"hexId": hid})
-        except IllegalMove:
-            continue
-        out.append({"hexId": hid})
-    return out
+    hexes = ({"hexId": h} for h in state.topo.hex_ids)
+    return accepted(lambda payload: check_taxation(state, payload), hexes)
 
 
 # ------------------------------------------------------------------------------ Treason

@@ -27,6 +27,8 @@ from toolkit.games.base import IllegalMove
 from toolkit.games.codex import building, improvements, knights
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.flow import (
+    accepted,
+    allowed,
     close,
     event,
     hex_of,
@@ -37,7 +39,7 @@ from toolkit.games.codex.flow import (
     require_afford,
 )
 from toolkit.games.codex.progress import candidates, card, resolver
-from toolkit.games.codex.state import Knight, State
+from toolkit.games.codex.state import State
 
 Events = list[dict[str, Any]]
 
@@ -81,14 +83,8 @@ def mason(state: State, seat: int, payload: dict[str, Any]) -> Events:
 
 @candidates("scienceMason")
 def mason_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    out = []
-    for track in C.TRACKS:
-        try:
-            improvements.check_improve(state, seat, {"track": track}, discount=1)
-        except IllegalMove:
-            continue
-        out.append({"track": track})
-    return out
+    tracks = ({"track": track} for track in C.TRACKS)
+    return accepted(lambda payload: improvements.check_improve(state, seat, payload, discount=1), tracks)
 
 
 # ------------------------------------------------------------------------- Engineering
@@ -106,16 +102,13 @@ def engineering(state: State, seat: int, payload: dict[str, Any]) -> Events:
 
 @candidates("scienceEngineering")
 def engineering_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    out = []
-    for i, kind in enumerate(state.b_type):
-        if kind != "city" or state.b_owner[i] != seat:
-            continue
-        try:
-            building.check_wall_target(state, seat, i)
-        except IllegalMove:
-            continue
-        out.append({"intersectionId": state.topo.int_ids[i]})
-    return out
+    return [{"intersectionId": state.topo.int_ids[i]} for i in _own(state, seat, "city")
+            if allowed(building.check_wall_target, state, seat, i)]
+
+
+def _own(state: State, seat: int, kind: str) -> list[int]:
+    """The corners holding ``seat``'s pieces of ``kind`` (settlement or city)."""
+    return [i for i, k in enumerate(state.b_type) if k == kind and state.b_owner[i] == seat]
 
 
 # --------------------------------------------------------------------------- Geomancer
@@ -221,50 +214,15 @@ def apothecary(state: State, seat: int, payload: dict[str, Any]) -> Events:
 
 @candidates("scienceMedicine")
 def apothecary_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    out = []
-    for i, kind in enumerate(state.b_type):
-        if kind != "settlement" or state.b_owner[i] != seat:
-            continue
-        payload = {"intersectionId": state.topo.int_ids[i]}
-        try:
-            check_apothecary(state, seat, payload)
-        except IllegalMove:
-            continue
-        out.append(payload)
-    return out
+    settlements = ({"intersectionId": state.topo.int_ids[i]} for i in _own(state, seat, "settlement"))
+    return accepted(lambda payload: check_apothecary(state, seat, payload), settlements)
 
 
 # ---------------------------------------------------------------------------- Tempering
 
 
-def check_free_promotion(state: State, seat: int, knight: Knight) -> str:
-    """A promotion's rules without its cost (Tempering); returns the new level."""
-    knights.require_own(state, seat, knight)
-    p = state.players[seat]
-    target = knights.next_level(knight.level)
-    if target is None:
-        raise IllegalMove("max_level", "a mighty knight cannot be promoted")
-    if knight.id in p.knight_promotions_used:
-        raise IllegalMove("knight_already_promoted", f"knight {knight.id} was already promoted this turn")
-    if target == "mighty" and p.levels["politics"] < C.MIGHTY_POLITICS_LEVEL:
-        raise IllegalMove("needs_politics", f"a mighty knight needs politics level {C.MIGHTY_POLITICS_LEVEL}")
-    if p.knights[target] <= 0:
-        raise IllegalMove("no_pieces_left", f"no {target} knight left in supply")
-    return target
-
-
 def promotable(state: State, seat: int) -> list[str]:
-    out = []
-    for kid in sorted(state.knights):
-        knight = state.knights[kid]
-        if knight.owner != seat or knight.at < 0:
-            continue
-        try:
-            check_free_promotion(state, seat, knight)
-        except IllegalMove:
-            continue
-        out.append(kid)
-    return out
+    return [k.id for k in knights.own_knights(state, seat, knights.check_promotion_rules)]
 
 
 @card("scienceTempering", deck="science", optional=True)
@@ -295,7 +253,7 @@ def smithing_promote(state: State, seat: int, payload: dict[str, Any]) -> Events
         close(state)
         return [event("smithingPromote", f"{p.id} stops promoting")]
     knight = knight_of(state, payload)
-    target = check_free_promotion(state, seat, knight)
+    target = knights.check_promotion_rules(state, seat, knight)
     p.knights[knight.level] += 1
     p.knights[target] -= 1
     knight.level = target

@@ -25,11 +25,14 @@ through the bank.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.flow import (
+    Payloads,
+    accepted,
     close,
     event,
     hex_of,
@@ -54,6 +57,13 @@ EMBARGO_PER_OPPONENT = 1
 def opponents(state: State, seat: int) -> list[int]:
     """The other players still in the game, in seat order after ``seat``."""
     return [s for s in state.seat_order_from(seat)[1:] if not state.players[s].resigned]
+
+
+def target_candidates(state: State, seat: int,
+                      check: Callable[[State, int, dict[str, Any]], Any]) -> Payloads:
+    """``{targetPlayerId}`` payloads naming each opponent that ``check`` accepts as a target."""
+    targets = ({"targetPlayerId": state.players[s].id} for s in opponents(state, seat))
+    return accepted(lambda payload: check(state, seat, payload), targets)
 
 
 def require_keys(payload: dict[str, Any], keys: set[str]) -> None:
@@ -101,17 +111,9 @@ def check_offer(state: State, seat: int, payload: dict[str, Any]) -> tuple[int, 
 def offer_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     if state.pending is not None or state.phase != "action" or seat != state.current:
         return []
-    p = state.players[seat]
-    out = []
-    for target in p.commercial_harbor_remaining:
-        for resource in C.RESOURCES:
-            payload = {"targetPlayerId": target, "giveResourceType": resource}
-            try:
-                check_offer(state, seat, payload)
-            except IllegalMove:
-                continue
-            out.append(payload)
-    return out
+    offers = ({"targetPlayerId": target, "giveResourceType": resource}
+              for target in state.players[seat].commercial_harbor_remaining for resource in C.RESOURCES)
+    return accepted(lambda payload: check_offer(state, seat, payload), offers)
 
 
 @free_effect("wharfageOffer", OFFER_KEYS, offer_candidates)
@@ -187,15 +189,7 @@ def tribute(state: State, seat: int, payload: dict[str, Any]) -> Events:
 
 @candidates("tradeTribute")
 def tribute_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    out = []
-    for s in opponents(state, seat):
-        payload = {"targetPlayerId": state.players[s].id}
-        try:
-            check_tribute(state, seat, payload)
-        except IllegalMove:
-            continue
-        out.append(payload)
-    return out
+    return target_candidates(state, seat, check_tribute)
 
 
 def guild_dues_candidates(state: State, seat: int) -> list[dict[str, Any]]:
@@ -239,14 +233,8 @@ def guildmaster(state: State, seat: int, payload: dict[str, Any]) -> Events:
 
 @candidates("tradeMerchant")
 def guildmaster_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    out = []
-    for hid in state.topo.hex_ids:
-        try:
-            check_merchant(state, seat, {"hexId": hid})
-        except IllegalMove:
-            continue
-        out.append({"hexId": hid})
-    return out
+    hexes = ({"hexId": h} for h in state.topo.hex_ids)
+    return accepted(lambda payload: check_merchant(state, seat, payload), hexes)
 
 
 # ------------------------------------------------------------------------------ Galleon
@@ -287,33 +275,25 @@ def collect(state: State, seat: int, kind: str, most: int) -> Events:
     return events
 
 
-@card("tradeResourceMonopoly", deck="trade", keys=("resourceType",))
-def levy(state: State, seat: int, payload: dict[str, Any]) -> Events:
-    require_keys(payload, {"resourceType"})
-    kind = text(payload, "resourceType")
-    if kind not in C.RESOURCES:
-        raise IllegalMove("bad_material", f"{kind!r} is not a resource")
-    return [event("levy", f"{state.players[seat].id} levies {kind}")] + collect(
-        state, seat, kind, LEVY_PER_OPPONENT
-    )
+def _monopoly(card_id: str, key: str, kinds: tuple[str, ...], what: str, name: str, says: str,
+              most: int) -> None:
+    """Register a card naming one of ``kinds`` under ``key`` that collects up to ``most`` of it
+    from every opponent; every kind is always a candidate (the card never skips)."""
+
+    def play(state: State, seat: int, payload: dict[str, Any]) -> Events:
+        require_keys(payload, {key})
+        kind = text(payload, key)
+        if kind not in kinds:
+            raise IllegalMove("bad_material", f"{kind!r} is not a {what}")
+        return [event(name, f"{state.players[seat].id} {says} {kind}")] + collect(state, seat, kind, most)
+
+    card(card_id, deck="trade", keys=(key,))(play)
+    candidates(card_id)(lambda state, seat: [{key: k} for k in kinds])
 
 
-@candidates("tradeResourceMonopoly")
-def levy_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    return [{"resourceType": k} for k in C.RESOURCES]
-
-
-@card("tradeTradeMonopoly", deck="trade", keys=("commodityType",))
-def embargo(state: State, seat: int, payload: dict[str, Any]) -> Events:
-    require_keys(payload, {"commodityType"})
-    kind = text(payload, "commodityType")
-    if kind not in C.COMMODITIES:
-        raise IllegalMove("bad_material", f"{kind!r} is not a commodity")
-    return [event("embargo", f"{state.players[seat].id} claims {kind}")] + collect(
-        state, seat, kind, EMBARGO_PER_OPPONENT
-    )
-
-
-@candidates("tradeTradeMonopoly")
-def embargo_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    return [{"commodityType": k} for k in C.COMMODITIES]
+# Levy: every opponent hands over up to two of the named resource.
+_monopoly("tradeResourceMonopoly", "resourceType", C.RESOURCES, "resource", "levy", "levies",
+          LEVY_PER_OPPONENT)
+# Embargo: every opponent holding the named commodity hands over one.
+_monopoly("tradeTradeMonopoly", "commodityType", C.COMMODITIES, "commodity", "embargo", "claims",
+          EMBARGO_PER_OPPONENT)

@@ -12,7 +12,17 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.flow import Task, close, event, install, push_front, require_pending, task
+from toolkit.games.codex.flow import (
+    Task,
+    close,
+    event,
+    install,
+    offered_choice,
+    open_choice,
+    push_front,
+    require_pending,
+    task,
+)
 from toolkit.games.codex.state import State
 from toolkit.rng import Stream
 
@@ -134,19 +144,12 @@ def discard_progress_candidates(state: State, seat: int) -> list[dict[str, Any]]
 
 @task("chooseProgressDeck")
 def _deck_choice_task(state: State, item: Task) -> None:
-    seat = int(item["seat"])
-    eligible = [d for d in C.TRACKS if state.decks[d]]
-    if eligible:
-        install(state, "chooseProgressDeck", seat, [seat], {"eligibleDecks": eligible})
+    open_choice(state, "chooseProgressDeck", int(item["seat"]), "eligibleDecks",
+                [d for d in C.TRACKS if state.decks[d]])
 
 
 def check_choose_deck(state: State, seat: int, payload: dict[str, Any]) -> str:
-    require_pending(state, seat, "chooseProgressDeck")
-    assert state.pending is not None
-    deck = payload.get("deck")
-    if deck not in state.pending["payload"]["eligibleDecks"]:
-        raise IllegalMove("bad_deck", f"deck must be one of {state.pending['payload']['eligibleDecks']}")
-    assert isinstance(deck, str)
+    deck = offered_choice(state, seat, "chooseProgressDeck", payload, "deck", "eligibleDecks", "bad_deck")
     if top_is_hidden(state, deck):
         raise IllegalMove("hidden_information", f"the {deck} deck order is not known in this position")
     return deck

@@ -27,9 +27,11 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.flow import (
+    allowed,
     close,
     event,
     install,
+    material_line,
     pending_type,
     require_known_hand,
     require_pending,
@@ -51,13 +53,7 @@ def parse_side(value: Any, what: str) -> Bundle:
         raise IllegalMove("bad_payload", f"{what} must be a non-empty list of {{type, count}}")
     out: Bundle = {}
     for item in value:
-        if not isinstance(item, dict) or set(item) != {"type", "count"}:
-            raise IllegalMove("bad_payload", f"each {what} item must be {{type, count}}")
-        kind, count = item["type"], item["count"]
-        if kind not in C.MATERIALS:
-            raise IllegalMove("bad_material", f"{kind!r} is not a resource or commodity")
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise IllegalMove("bad_count", f"{what} counts must be positive integers")
+        kind, count = material_line(item, f"each {what} item")
         if kind in out:
             raise IllegalMove("bad_trade", f"{kind} appears twice in {what}")
         out[kind] = count
@@ -92,6 +88,16 @@ def transfer(state: State, giver: int, taker: int, bundle: Bundle) -> None:
     for kind, n in bundle.items():
         state.players[giver].add(kind, -n)
         state.players[taker].add(kind, n)
+
+
+def require_exchange(state: State, first: int, first_gives: Bundle, second: int, second_gives: Bundle,
+                     second_lacks: str = "no longer holds") -> None:
+    """Both sides of a swap are known hands holding, right now, what each of them gives."""
+    require_known_hand(state, first)
+    require_known_hand(state, second)
+    for who, gives, lacks in ((first, first_gives, "no longer holds"), (second, second_gives, second_lacks)):
+        if not holds(state, who, gives):
+            raise IllegalMove("cannot_cover", f"{state.players[who].id} {lacks} {describe(gives)}")
 
 
 def describe(bundle: Bundle) -> str:
@@ -170,16 +176,27 @@ def _at_terms(state: State, offer: Bundle, want: Bundle) -> bool:
     return offer == as_bundle(body["offer"]) and want == as_bundle(body["want"])
 
 
+def changed_terms(state: State, seat: int, payload: dict[str, Any], standing: dict[str, Any] | None,
+                  repeat: str) -> tuple[Bundle, Bundle]:
+    """Offer and want of ``payload`` replacing ``seat``'s ``standing`` terms: the same terms again
+    are refused as a no-op (``repeat`` says what is repeated); ``seat``'s hand must be known."""
+    offer, want = parse_terms(payload)
+    if standing is not None and as_bundle(standing["offer"]) == offer and as_bundle(standing["want"]) == want:
+        raise IllegalMove("no_op", f"{state.players[seat].id} {repeat}")
+    require_known_hand(state, seat)
+    return offer, want
+
+
+def require_holds(state: State, seat: int, bundle: Bundle) -> None:
+    if not holds(state, seat, bundle):
+        raise IllegalMove("cannot_cover", f"{state.players[seat].id} does not hold {describe(bundle)}")
+
+
 def check_bid(state: State, seat: int, payload: dict[str, Any]) -> tuple[Bundle, Bundle]:
     require_pending(state, seat, PENDING)
-    offer, want = parse_terms(payload)
-    me = state.players[seat].id
-    current = _standing_bid(state, me)
-    if current is not None and as_bundle(current["offer"]) == offer and as_bundle(current["want"]) == want:
-        raise IllegalMove("no_op", f"{me} already bids exactly these terms")
-    require_known_hand(state, seat)
-    if not holds(state, seat, want):
-        raise IllegalMove("cannot_cover", f"{me} does not hold {describe(want)}")
+    standing = _standing_bid(state, state.players[seat].id)
+    offer, want = changed_terms(state, seat, payload, standing, "already bids exactly these terms")
+    require_holds(state, seat, want)
     return offer, want
 
 
@@ -253,12 +270,7 @@ def check_award(state: State, seat: int, payload: dict[str, Any]) -> tuple[int, 
         raise IllegalMove("no_such_bid", f"{state.players[responder].id} has no standing bid")
     if as_bundle(standing["offer"]) != offer or as_bundle(standing["want"]) != want:
         raise IllegalMove("stale_bid", f"{state.players[responder].id}'s standing bid has other terms")
-    require_known_hand(state, seat)
-    require_known_hand(state, responder)
-    if not holds(state, seat, offer):
-        raise IllegalMove("cannot_cover", f"{state.players[seat].id} no longer holds {describe(offer)}")
-    if not holds(state, responder, want):
-        raise IllegalMove("cannot_cover", f"{state.players[responder].id} no longer holds {describe(want)}")
+    require_exchange(state, seat, offer, responder, want)
     return responder, offer, want
 
 
@@ -337,9 +349,7 @@ def propose_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     Bundles already proposed to the same audience this turn are left out; opponents' hidden
     holdings are never looked at.
     """
-    try:
-        require_turn_action(state, seat)
-    except IllegalMove:
+    if not allowed(require_turn_action, state, seat):
         return []
     p = state.players[seat]
     if p.domestic_proposals >= C.MAX_DOMESTIC_PROPOSALS or p.hidden_materials:
@@ -424,11 +434,7 @@ def seats_to_move(state: State) -> list[int]:
 
 
 def pass_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    try:
-        check_pass(state, seat)
-    except IllegalMove:
-        return []
-    return [{}]
+    return [{}] if allowed(check_pass, state, seat) else []
 
 
 def award_candidates(state: State, seat: int) -> list[dict[str, Any]]:

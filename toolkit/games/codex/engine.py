@@ -39,7 +39,7 @@ from toolkit.games.codex import (
     wants,
 )
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.flow import META_ACTIONS, PENDING_ANSWERS, allowed_seats, pump
+from toolkit.games.codex.flow import META_ACTIONS, PENDING_ANSWERS, allowed, allowed_seats, pump
 from toolkit.games.codex.state import State
 
 Handler = Callable[[State, int, dict[str, Any]], list[dict[str, Any]]]
@@ -62,11 +62,7 @@ def _resign(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, 
 
 
 def _roll_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    try:
-        dice.check_roll(state, seat)
-    except IllegalMove:
-        return []
-    return [{}]
+    return [{}] if allowed(dice.check_roll, state, seat) else []
 
 
 def _end_candidates(state: State, seat: int) -> list[dict[str, Any]]:

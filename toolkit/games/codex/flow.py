@@ -11,10 +11,11 @@ Each rule module registers its task handlers here with :func:`task`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from toolkit.games.base import IllegalMove
+from toolkit.games.codex import constants as C
 from toolkit.games.codex.state import Knight, Player, State
 
 Task = dict[str, Any]
@@ -126,6 +127,56 @@ def require_turn_action(state: State, seat: int) -> None:
         raise IllegalMove("not_your_turn", f"it is {state.players[state.current].id}'s turn")
 
 
+def allowed(check: Callable[..., Any], *args: Any) -> bool:
+    """Whether ``check(*args)`` (a rule test raising :class:`IllegalMove`) passes."""
+    try:
+        check(*args)
+    except IllegalMove:
+        return False
+    return True
+
+
+Payloads = list[dict[str, Any]]
+
+
+def accepted(check: Callable[[dict[str, Any]], Any], payloads: Iterable[dict[str, Any]]) -> Payloads:
+    """The ``payloads`` that ``check`` lets through (it raises :class:`IllegalMove` on the others),
+    in their order: how most move lists are built from their rule checks."""
+    return [payload for payload in payloads if allowed(check, payload)]
+
+
+def open_choice(state: State, kind: str, seat: int, key: str, options: list[str]) -> None:
+    """Open decision ``kind`` for ``seat`` alone, offering ``options`` under ``key``; with no
+    option there is nothing to decide and nothing opens."""
+    if options:
+        install(state, kind, seat, [seat], {key: options})
+
+
+def offered_choice(state: State, seat: int, kind: str, payload: dict[str, Any], field: str, key: str,
+                   code: str) -> str:
+    """``payload[field]`` answering ``seat``'s open decision ``kind``: one of its ``key`` options."""
+    require_pending(state, seat, kind)
+    assert state.pending is not None
+    offered = state.pending["payload"][key]
+    choice = payload.get(field)
+    if choice not in offered:
+        raise IllegalMove(code, f"{field} must be one of {offered}")
+    assert isinstance(choice, str)
+    return choice
+
+
+def material_line(item: Any, what: str) -> tuple[str, int]:
+    """One ``{type, count}`` item of a trade payload: a known material and a positive count."""
+    if not isinstance(item, dict) or set(item) != {"type", "count"}:
+        raise IllegalMove("bad_payload", f"{what} must be {{type, count}}")
+    kind, count = item["type"], item["count"]
+    if kind not in C.MATERIALS:
+        raise IllegalMove("bad_material", f"{kind!r} is not a resource or commodity")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise IllegalMove("bad_count", f"{what} count must be a positive integer")
+    return kind, count
+
+
 def text(payload: dict[str, Any], key: str) -> str:
     value = payload.get(key)
     if not isinstance(value, str):
@@ -133,28 +184,25 @@ def text(payload: dict[str, Any], key: str) -> str:
     return value
 
 
-def hex_of(state: State, payload: dict[str, Any], key: str = "hexId") -> int:
-    hid = text(payload, key)
-    idx = state.topo.hex_index.get(hid)
+def _board_index(payload: dict[str, Any], key: str, table: dict[str, int], what: str) -> int:
+    """The index of the board place named by ``payload[key]`` in ``table`` (``what``: its kind)."""
+    name = text(payload, key)
+    idx = table.get(name)
     if idx is None:
-        raise IllegalMove("unknown_hex", f"no hex {hid!r} on this board")
+        raise IllegalMove(f"unknown_{what}", f"no {what} {name!r} on this board")
     return idx
+
+
+def hex_of(state: State, payload: dict[str, Any], key: str = "hexId") -> int:
+    return _board_index(payload, key, state.topo.hex_index, "hex")
 
 
 def intersection_of(state: State, payload: dict[str, Any], key: str = "intersectionId") -> int:
-    iid = text(payload, key)
-    idx = state.topo.int_index.get(iid)
-    if idx is None:
-        raise IllegalMove("unknown_intersection", f"no intersection {iid!r} on this board")
-    return idx
+    return _board_index(payload, key, state.topo.int_index, "intersection")
 
 
 def edge_of(state: State, payload: dict[str, Any], key: str = "edgeId") -> int:
-    eid = text(payload, key)
-    idx = state.topo.edge_index.get(eid)
-    if idx is None:
-        raise IllegalMove("unknown_edge", f"no edge {eid!r} on this board")
-    return idx
+    return _board_index(payload, key, state.topo.edge_index, "edge")
 
 
 def knight_of(state: State, payload: dict[str, Any], key: str = "knightId") -> Knight:
@@ -178,6 +226,17 @@ def pay(state: State, seat: int, cost: dict[str, int]) -> None:
     for kind, n in cost.items():
         p.add(kind, -n)
         state.bank[kind] += n
+
+
+def check_bought_corner(state: State, seat: int, payload: dict[str, Any],
+                        target: Callable[[State, int, int], Any], cost: dict[str, int], what: str) -> int:
+    """The corner of a piece the current player buys in the action phase: a known corner that
+    passes the piece's own ``target`` rules, with ``cost`` in hand."""
+    require_turn_action(state, seat)
+    i = intersection_of(state, payload)
+    target(state, seat, i)
+    require_afford(state, seat, cost, what)
+    return i
 
 
 def require_afford(state: State, seat: int, cost: dict[str, int], what: str) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import metropolis
-from toolkit.games.codex.flow import event, format_cost, pay, require_turn_action
+from toolkit.games.codex.flow import accepted, allowed, event, format_cost, pay, require_turn_action
 from toolkit.games.codex.state import State
 
 MAX_LEVEL = 5
@@ -75,12 +75,6 @@ def improve_city(state: State, seat: int, payload: dict[str, Any]) -> list[dict[
 
 
 def improve_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for track in C.TRACKS:
-        try:
-            require_turn_action(state, seat)
-            check_improve(state, seat, {"track": track})
-        except IllegalMove:
-            continue
-        out.append({"track": track})
-    return out
+    if not allowed(require_turn_action, state, seat):
+        return []
+    return accepted(lambda payload: check_improve(state, seat, payload), ({"track": t} for t in C.TRACKS))

@@ -18,12 +18,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import longest_road
 from toolkit.games.codex.flow import (
+    accepted,
+    allowed,
+    check_bought_corner,
     close,
     event,
     install,
@@ -40,6 +44,22 @@ from toolkit.games.codex.state import Knight, State
 
 def strength(knight: Knight) -> int:
     return C.KNIGHT_STRENGTH[knight.level]
+
+
+KnightCheck = Callable[[State, int, Knight], Any]
+
+
+def own_knights(state: State, seat: int, check: KnightCheck | None = None) -> list[Knight]:
+    """``seat``'s knights standing on the board, in id order; given ``check`` (a rule test that
+    raises :class:`IllegalMove`), only the knights it accepts."""
+    out = []
+    for kid in sorted(state.knights):
+        knight = state.knights[kid]
+        if knight.owner != seat or knight.at < 0:
+            continue
+        if check is None or allowed(check, state, seat, knight):
+            out.append(knight)
+    return out
 
 
 def reachable(state: State, seat: int, start: int) -> list[int]:
@@ -95,20 +115,19 @@ def require_can_act(state: State, seat: int, knight: Knight) -> None:
 
 
 def check_recruit(state: State, seat: int, payload: dict[str, Any]) -> int:
-    require_turn_action(state, seat)
-    level = payload.get("level", "basic")
-    if level != "basic":
+    if payload.get("level", "basic") != "basic":
+        require_turn_action(state, seat)
         raise IllegalMove("bad_level", "only a basic knight can be recruited")
-    p = state.players[seat]
-    if p.knights["basic"] <= 0:
+    return check_bought_corner(state, seat, payload, _recruit_target, C.COSTS["recruitKnight"], "a knight")
+
+
+def _recruit_target(state: State, seat: int, i: int) -> None:
+    if state.players[seat].knights["basic"] <= 0:
         raise IllegalMove("no_pieces_left", "no basic knight left in supply")
-    i = intersection_of(state, payload)
     if state.occupied(i):
         raise IllegalMove("occupied", "that corner already holds a piece")
     if not touches_own_road(state, seat, i):
         raise IllegalMove("not_connected", "a knight must stand next to one of your roads")
-    require_afford(state, seat, C.COSTS["recruitKnight"], "a knight")
-    return i
 
 
 def recruit_knight(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
@@ -119,8 +138,7 @@ def recruit_knight(state: State, seat: int, payload: dict[str, Any]) -> list[dic
     kid = f"knight-{p.id}-{state.version}"
     state.knights[kid] = Knight(kid, seat, "basic", False, i)
     state.knight_at[i] = kid
-    if longest_road.touches_opponent_road(state, i, seat):
-        longest_road.recompute(state)
+    longest_road.recompute_if_cutting(state, seat, i)
     return [event("recruitKnight", f"{p.id} recruits a knight at {state.topo.int_ids[i]}")]
 
 
@@ -155,9 +173,11 @@ def next_level(level: str) -> str | None:
     return C.KNIGHT_LEVELS[k + 1] if k + 1 < len(C.KNIGHT_LEVELS) else None
 
 
-def check_promote(state: State, seat: int, payload: dict[str, Any]) -> tuple[Knight, str]:
-    require_turn_action(state, seat)
-    knight = knight_of(state, payload)
+def check_promotion_rules(state: State, seat: int, knight: Knight) -> str:
+    """A promotion's rules apart from its cost and timing; returns the new level.
+
+    Own knight, not mighty yet, not promoted this turn, politics 3 for a mighty one, and a
+    knight of the new level left in supply (the Tempering card uses this as is)."""
     require_own(state, seat, knight)
     p = state.players[seat]
     target = next_level(knight.level)
@@ -169,6 +189,13 @@ def check_promote(state: State, seat: int, payload: dict[str, Any]) -> tuple[Kni
         raise IllegalMove("needs_politics", f"a mighty knight needs politics level {C.MIGHTY_POLITICS_LEVEL}")
     if p.knights[target] <= 0:
         raise IllegalMove("no_pieces_left", f"no {target} knight left in supply")
+    return target
+
+
+def check_promote(state: State, seat: int, payload: dict[str, Any]) -> tuple[Knight, str]:
+    require_turn_action(state, seat)
+    knight = knight_of(state, payload)
+    target = check_promotion_rules(state, seat, knight)
     require_afford(state, seat, C.COSTS["promoteKnight"], "a promotion")
     return knight, target
 
@@ -212,9 +239,7 @@ def move_knight(state: State, seat: int, payload: dict[str, Any]) -> list[dict[s
     place_knight(state, knight, dest)
     knight.active = False
     state.players[seat].knight_actions_used.append(knight.id)
-    touches = longest_road.touches_opponent_road
-    if touches(state, src, seat) or touches(state, dest, seat):
-        longest_road.recompute(state)
+    longest_road.recompute_if_cutting(state, seat, src, dest)
     where = state.topo.int_ids[dest]
     return [event("moveKnight", f"{state.players[seat].id} moves knight {knight.id} to {where}")]
 
@@ -222,18 +247,11 @@ def move_knight(state: State, seat: int, payload: dict[str, Any]) -> list[dict[s
 def move_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     if state.pending is not None or state.phase != "action" or seat != state.current:
         return []
-    out = []
-    for kid in sorted(state.knights):
-        knight = state.knights[kid]
-        if knight.owner != seat or knight.at < 0:
-            continue
-        try:
-            require_can_act(state, seat, knight)
-        except IllegalMove:
-            continue
-        for i in reachable_empty(state, seat, knight.at):
-            out.append({"knightId": kid, "intersectionId": state.topo.int_ids[i]})
-    return out
+    return [
+        {"knightId": knight.id, "intersectionId": state.topo.int_ids[i]}
+        for knight in own_knights(state, seat, require_can_act)
+        for i in reachable_empty(state, seat, knight.at)
+    ]
 
 
 # ----------------------------------------------------------------------------- displace
@@ -321,20 +339,13 @@ def displace_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     if state.phase != "action" or seat != state.current:
         return []
     out = []
-    for kid in sorted(state.knights):
-        knight = state.knights[kid]
-        if knight.owner != seat or knight.at < 0:
-            continue
-        try:
-            require_can_act(state, seat, knight)
-        except IllegalMove:
-            continue
+    for knight in own_knights(state, seat, require_can_act):
         for i in reachable(state, seat, knight.at):
             other = state.knight_at[i]
             if other is None or state.knights[other].owner == seat:
                 continue
             if strength(knight) > strength(state.knights[other]):
-                out.append({"knightId": kid, "intersectionId": state.topo.int_ids[i]})
+                out.append({"knightId": knight.id, "intersectionId": state.topo.int_ids[i]})
     return out
 
 
@@ -342,17 +353,10 @@ def simple_candidates(state: State, seat: int, kind: str) -> list[dict[str, Any]
     """Candidates for recruit / activate / promote, filtered through their checks."""
     if state.pending is not None or state.phase != "action" or seat != state.current:
         return []
-    out: list[dict[str, Any]] = []
     if kind == "recruitKnight":
         payloads: list[dict[str, Any]] = [{"intersectionId": iid} for iid in state.topo.int_ids]
         check: Any = check_recruit
     else:
         payloads = [{"knightId": k} for k in sorted(state.knights) if state.knights[k].owner == seat]
         check = check_activate if kind == "activateKnight" else check_promote
-    for payload in payloads:
-        try:
-            check(state, seat, payload)
-        except IllegalMove:
-            continue
-        out.append(payload)
-    return out
+    return accepted(lambda payload: check(state, seat, payload), payloads)

@@ -65,3 +65,10 @@ def recompute(state: State) -> None:
 def touches_opponent_road(state: State, i: int, seat: int) -> bool:
     """Whether a piece at corner ``i`` could cut another player's road (§11.4 triggers)."""
     return any(state.road[e] not in (-1, seat) for e in state.topo.int_edges[i])
+
+
+def recompute_if_cutting(state: State, seat: int, *corners: int) -> None:
+    """Recompute longest road when ``seat``'s piece arriving at or leaving one of ``corners``
+    can cut or reconnect another player's road (§11.4 triggers)."""
+    if any(touches_opponent_road(state, i, seat) for i in corners):
+        recompute(state)

@@ -16,7 +16,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.flow import event, require_turn_action
+from toolkit.games.codex.flow import event, material_line, require_turn_action
 from toolkit.games.codex.state import State
 
 
@@ -43,25 +43,14 @@ def rate(state: State, seat: int, kind: str) -> int:
     return best
 
 
-def _line(item: Any, what: str) -> tuple[str, int]:
-    if not isinstance(item, dict) or set(item) != {"type", "count"}:
-        raise IllegalMove("bad_payload", f"{what} must be {{type, count}}")
-    kind, count = item["type"], item["count"]
-    if kind not in C.MATERIALS:
-        raise IllegalMove("bad_material", f"{kind!r} is not a resource or commodity")
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise IllegalMove("bad_count", f"{what} count must be a positive integer")
-    return kind, count
-
-
 def check_trade(state: State, seat: int, payload: dict[str, Any]) -> tuple[str, int, list[tuple[str, int]]]:
     require_turn_action(state, seat)
-    give, give_n = _line(payload.get("offer"), "offer")
-    wants = [_line(payload.get("want"), "want")]
+    give, give_n = material_line(payload.get("offer"), "offer")
+    wants = [material_line(payload.get("want"), "want")]
     extra = payload.get("additionalWants", [])
     if not isinstance(extra, list):
         raise IllegalMove("bad_payload", "additionalWants must be a list")
-    wants += [_line(x, "additionalWants item") for x in extra]
+    wants += [material_line(x, "additionalWants item") for x in extra]
     kinds = [k for k, _ in wants]
     if len(set(kinds)) != len(kinds) or give in kinds:
         raise IllegalMove("bad_trade", "each wanted type must be unique and differ from the offered type")

@@ -17,9 +17,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.flow import Task, close, event, install, push_front, require_pending, task
+from toolkit.games.codex.flow import (
+    Task,
+    close,
+    event,
+    offered_choice,
+    open_choice,
+    push_front,
+    task,
+)
 from toolkit.games.codex.state import State
 
 SCIENCE_BONUS_LEVEL = 3
@@ -103,20 +110,13 @@ def _production_task(state: State, item: Task) -> None:
 
 @task("scienceBonus")
 def _science_bonus_task(state: State, item: Task) -> None:
-    offered = [r for r in C.RESOURCES if state.bank[r] > 0]
-    if offered:
-        seat = int(item["seat"])
-        install(state, "scienceLevel3Bonus", seat, [seat], {"eligibleResources": offered})
+    open_choice(state, "scienceLevel3Bonus", int(item["seat"]), "eligibleResources",
+                [r for r in C.RESOURCES if state.bank[r] > 0])
 
 
 def check_science_bonus(state: State, seat: int, payload: dict[str, Any]) -> str:
-    require_pending(state, seat, "scienceLevel3Bonus")
-    assert state.pending is not None
-    choice = payload.get("resource")
-    if choice not in state.pending["payload"]["eligibleResources"]:
-        raise IllegalMove("bad_resource", f"choose one of {state.pending['payload']['eligibleResources']}")
-    assert isinstance(choice, str)
-    return choice
+    return offered_choice(state, seat, "scienceLevel3Bonus", payload, "resource", "eligibleResources",
+                          "bad_resource")
 
 
 def choose_science_bonus(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:

@@ -34,7 +34,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import decks
-from toolkit.games.codex.flow import close, event, require_pending
+from toolkit.games.codex.flow import allowed, close, event, require_pending
 from toolkit.games.codex.state import State
 
 Events = list[dict[str, Any]]
@@ -109,11 +109,7 @@ def require_window(state: State, seat: int, spec: CardSpec) -> None:
 
 
 def window_open(state: State, seat: int, spec: CardSpec) -> bool:
-    try:
-        require_window(state, seat, spec)
-    except IllegalMove:
-        return False
-    return True
+    return allowed(require_window, state, seat, spec)
 
 
 def card_in_hand(state: State, seat: int, payload: dict[str, Any]) -> tuple[int, CardSpec]:

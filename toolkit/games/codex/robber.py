@@ -37,7 +37,7 @@ from toolkit.games.codex.flow import (
     task,
     walls_on_board,
 )
-from toolkit.games.codex.knights import require_can_act
+from toolkit.games.codex.knights import own_knights, require_can_act
 from toolkit.games.codex.state import State
 from toolkit.rng import Stream
 
@@ -274,13 +274,5 @@ def chase_candidates(state: State, seat: int) -> list[dict[str, Any]]:
         if state.pending["type"] == "chooseRobberDestination":
             return robber_hex_candidates(state, seat)
         return []
-    out = []
-    for kid in sorted(state.knights):
-        if state.knights[kid].owner != seat:
-            continue
-        try:
-            check_chase(state, seat, {"knightId": kid})
-        except IllegalMove:
-            continue
-        out.append({"knightId": kid})
-    return out
+    chaser = own_knights(state, seat, lambda st, s, k: check_chase(st, s, {"knightId": k.id}))
+    return [{"knightId": k.id} for k in chaser]

@@ -19,6 +19,7 @@ from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import longest_road
 from toolkit.games.codex.flow import (
+    accepted,
     close,
     edge_of,
     event,
@@ -170,15 +171,8 @@ def setup_building_candidates(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def setup_road_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
     if state.pending is None:
-        return out
+        return []
     building = state.topo.int_index[state.pending["payload"]["buildingIntersectionId"]]
-    for e in state.topo.int_edges[building]:
-        payload = {"edgeId": state.topo.edge_ids[e]}
-        try:
-            check_setup_road(state, seat, payload)
-        except IllegalMove:
-            continue
-        out.append(payload)
-    return out
+    edges = ({"edgeId": state.topo.edge_ids[e]} for e in state.topo.int_edges[building])
+    return accepted(lambda payload: check_setup_road(state, seat, payload), edges)

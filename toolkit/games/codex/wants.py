@@ -25,8 +25,17 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.domestic import as_bundle, as_list, describe, holds, parse_terms, transfer
-from toolkit.games.codex.flow import event, require_known_hand, require_turn_action, seat_from_player_id
+from toolkit.games.codex.domestic import (
+    as_bundle,
+    as_list,
+    changed_terms,
+    describe,
+    holds,
+    require_exchange,
+    require_holds,
+    transfer,
+)
+from toolkit.games.codex.flow import event, require_turn_action, seat_from_player_id
 from toolkit.games.codex.state import State
 
 
@@ -45,14 +54,9 @@ def _require_table_phase(state: State, seat: int) -> None:
 
 def check_set(state: State, seat: int, payload: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
     _require_table_phase(state, seat)
-    offer, want = parse_terms(payload)
-    p = state.players[seat]
-    mine = p.standing_want
-    if mine is not None and as_bundle(mine["offer"]) == offer and as_bundle(mine["want"]) == want:
-        raise IllegalMove("no_op", f"{p.id} already has exactly this want posted")
-    require_known_hand(state, seat)
-    if not holds(state, seat, offer):
-        raise IllegalMove("cannot_cover", f"{p.id} does not hold {describe(offer)}")
+    mine = state.players[seat].standing_want
+    offer, want = changed_terms(state, seat, payload, mine, "already has exactly this want posted")
+    require_holds(state, seat, offer)
     return offer, want
 
 
@@ -89,12 +93,7 @@ def check_execute(state: State, seat: int,
     if w is None:
         raise IllegalMove("no_want", f"{state.players[poster].id} has no want posted")
     offer, want = as_bundle(w["offer"]), as_bundle(w["want"])
-    require_known_hand(state, poster)
-    require_known_hand(state, seat)
-    if not holds(state, poster, offer):
-        raise IllegalMove("cannot_cover", f"{state.players[poster].id} no longer holds {describe(offer)}")
-    if not holds(state, seat, want):
-        raise IllegalMove("cannot_cover", f"{state.players[seat].id} does not hold {describe(want)}")
+    require_exchange(state, poster, offer, seat, want, "does not hold")
     return poster, offer, want
 
 
