@@ -210,3 +210,24 @@ def test_minimize_real_pioneers_game(tmp_path: Path) -> None:
     answer, _ = until(got, GAME, cond)
     assert answer.move == len(got.moves)
     assert support.fingerprint(src) == before
+
+
+def test_minimize_finds_a_condition_that_comes_and_goes(tmp_path: Path) -> None:
+    """Issue 8: the shortest prefix is the first position where the condition holds, even when it
+    does not hold at the end of the game (a hand that grows and is then spent)."""
+    data = support.recorded_pioneers_game("trim-scan-9", ["greedy", "random", "greedy", "random"])
+    save = load(support.write(tmp_path / "in.json", data))
+    from toolkit.games.pioneers import GAME
+
+    cond = "hand(0).ore > 2"
+    scanned, _ = until(save, GAME, cond, scan=True)
+    assert scanned.move is not None
+    end = final(save).state
+    assert GAME.view(end, 0)["players"][0]["hand"]["ore"] <= 2, "pick a condition false at the end"
+    out = tmp_path / "min.json"
+    result = trim(str(tmp_path / "in.json"), "--minimize", "--until", cond, "-o", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["prefix"] == scanned.move
+    got = load(out)
+    answer, _ = until(got, GAME, cond, scan=True)
+    assert answer.move == len(got.moves)

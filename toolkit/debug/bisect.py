@@ -206,11 +206,9 @@ def until(
     found: int | None = None
     summary: dict[str, Any] | None = None
     if scan:
-        for pos in pref.walk(every=total + 1):  # one pass, no snapshots needed
-            if cond.position(pos):
-                found = pos.k
-                summary = _summary(game, pos.state)
-                break
+        found = first_holding(pref, cond)
+        if found is not None:
+            summary = _summary(game, pref.position(found).state)
         if found is None and pref.failure is not None:
             # positions past the failing move: the position before it, with `illegal` true
             pos = pref.position(total)
@@ -258,6 +256,15 @@ def until(
             f"the position shown is the one after move {stop.index - 1}"
         )
     return answer, pref
+
+
+def first_holding(pref: Prefixes, cond: Condition) -> int | None:
+    """Smallest k whose position (replayed legally) satisfies the condition: one linear pass."""
+    for pos in pref.walk(every=pref.total + 1):  # one pass, no snapshots needed
+        if cond.position(pos):
+            pref.keep(pos.k, pos.state)
+            return pos.k
+    return None
 
 
 def _binary(pref: Prefixes, cond: Condition, total: int) -> int | None:

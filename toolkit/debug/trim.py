@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from toolkit.debug.bisect import Condition, DebugError, _binary, _start, parse_condition
+from toolkit.debug.bisect import Condition, DebugError, _start, first_holding, parse_condition
 from toolkit.debug.prefixes import Prefixes
 from toolkit.games.base import Game
 from toolkit.saves import Save, write_atomic
@@ -121,20 +121,23 @@ class _Candidates:
 
 
 def minimize(save: Save, game: Game, text: str, max_replays: int = MAX_REPLAYS) -> Minimized:
-    """The smallest save found that still replays and still reaches condition ``text``."""
+    """The smallest save found that still replays and still reaches condition ``text``.
+
+    The shortest prefix is the first position where the condition holds (a linear scan,
+    since conditions such as ``hand(2).ore > 4`` can become true and false again).
+    """
     node = parse_condition(text)
     cond = Condition(save, game, node, text)
     pref = Prefixes(save, game)
     _start(pref)
-    pref.run_through()
-    found = _binary(pref, cond, pref.total)
+    found = first_holding(pref, cond)  # conditions need not stay true: scan, do not bisect
+    if found is None and pref.failure is not None:
+        raise DebugError(
+            f"{save.path}: condition {text!r} holds at no position that replays; the replay stops at "
+            f"move {pref.failure.index} ({pref.failure.message}): use trim --to to cut there"
+        )
     if found is None:
         raise DebugError(f"{save.path}: condition {text!r} never holds, so there is nothing to minimize")
-    if pref.failure is not None and found >= pref.failure.index:
-        raise DebugError(
-            f"{save.path}: condition {text!r} first holds only at the illegal move {pref.failure.index}; "
-            "use trim --to to cut there"
-        )
     work = _Candidates(save, game, cond, save.moves, max_replays)
     keep = list(range(found))
     work.adopt(keep)
@@ -142,8 +145,7 @@ def minimize(save: Save, game: Game, text: str, max_replays: int = MAX_REPLAYS) 
     # the removals may let the condition hold earlier: cut at the first position where it does
     final = work.best
     sub = Prefixes(save, game, [save.moves[i] for i in final])
-    sub.run_through()
-    shortest = _binary(sub, cond, sub.total)
+    shortest = first_holding(sub, cond)
     if shortest is not None:
         final = final[:shortest]
     work.applies += sub.applies + pref.applies
