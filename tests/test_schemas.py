@@ -43,6 +43,7 @@ def test_every_schema_is_valid_draft_2020_12_with_a_replaykit_id() -> None:
         "codex-save.json",
         "common.json",
         "pioneers-save.json",
+        "replay-manifest.json",
         "stationmaster-save.json",
     ]
     for path in files:

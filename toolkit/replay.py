@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.games.base import Event, Game, IllegalMove, Move, UnknownGame, engine_ids, get_game
-from toolkit.saves import Problem, Save
+from toolkit.saves import MANIFEST, Problem, Save
 
 CHECKPOINT_EVERY = 50
 TRAIL_CHARS = 8
@@ -63,6 +63,10 @@ class ReplayError(Exception):
 
 def game_for(save: Save) -> Game:
     """The engine for a save, or a :class:`ReplayError` saying why there is none."""
+    if save.kind == MANIFEST:
+        raise ReplayError(
+            save.path, "this is a replay manifest (a list of saves), not a save", "not_a_save"
+        )
     if save.kind == "stationmaster":
         raise ReplayError(
             save.path,

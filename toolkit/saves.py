@@ -20,6 +20,7 @@ from typing import Any
 from toolkit.games import stationmaster
 
 FORMAT = "replaykit/save@1"
+MANIFEST = "manifest"  # the kind (and schema name) of a replays folder's manifest.json
 MAX_BYTES = 32 * 1024 * 1024
 
 
@@ -59,7 +60,8 @@ class SaveError(Exception):
 
 @dataclass
 class Save:
-    """A loaded save. ``kind`` is ``"replaykit"`` or ``"stationmaster"``."""
+    """A loaded save. ``kind`` is ``"replaykit"``, ``"stationmaster"`` or ``"manifest"``
+    (a replays folder's list of published saves, which validate and fmt also read)."""
 
     path: str
     data: dict[str, Any]
@@ -68,8 +70,8 @@ class Save:
 
     @property
     def game(self) -> str:
-        if self.kind == "stationmaster":
-            return "stationmaster"
+        if self.kind in ("stationmaster", MANIFEST):
+            return self.kind
         return str(self.data.get("game", ""))
 
     @property
@@ -108,6 +110,11 @@ def looks_like_stationmaster(data: dict[str, Any]) -> bool:
     return stationmaster.recognise(data)
 
 
+def looks_like_manifest(data: dict[str, Any]) -> bool:
+    """A replay manifest is ``{"replays": [...]}``: no save envelope, no seed."""
+    return isinstance(data.get("replays"), list) and "format" not in data and "seed" not in data
+
+
 def parse(path: str, text: str | bytes) -> Save:
     """Parse save text; raise :class:`SaveError` for anything that is not a JSON object."""
     try:
@@ -123,7 +130,12 @@ def parse(path: str, text: str | bytes) -> Save:
         raise SaveError(Problem(path, "JSON nested too deeply", "bad_json")) from None
     if not isinstance(data, dict):
         raise SaveError(Problem(path, f"a save is a JSON object, not {_json_type(data)}", "not_an_object"))
-    kind = "stationmaster" if looks_like_stationmaster(data) else "replaykit"
+    if looks_like_manifest(data):
+        kind = MANIFEST
+    elif looks_like_stationmaster(data):
+        kind = "stationmaster"
+    else:
+        kind = "replaykit"
     return Save(path=path, data=data, kind=kind)
 
 

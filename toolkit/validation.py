@@ -18,6 +18,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -27,13 +28,14 @@ from referencing.jsonschema import DRAFT202012
 
 from toolkit.canonical import SchemaWalker, escape
 from toolkit.resources import data_dir
-from toolkit.saves import Problem, Save, SaveError, load
+from toolkit.saves import MANIFEST, Problem, Save, SaveError, load
 
 SCHEMA_BASE = "https://replaykit.dev/schemas/"
 SCHEMA_FILES = {
     "pioneers": "pioneers-save.json",
     "codex": "codex-save.json",
     "stationmaster": "stationmaster-save.json",
+    MANIFEST: "replay-manifest.json",
 }
 REPLAYKIT_GAMES = ("codex", "pioneers")
 
@@ -115,7 +117,7 @@ class Report:
 
 def game_problem(save: Save) -> Problem | None:
     """Why no schema applies to ``save`` (no ``game``, or an unknown one), else ``None``."""
-    if save.kind == "stationmaster":
+    if save.kind in ("stationmaster", MANIFEST):
         return None
     if "game" not in save.data:
         return Problem(
@@ -158,7 +160,20 @@ def check(save: Save) -> Report:
         for pointer, key in walker(game).undeclared(save.data)
         if not any(b == pointer or b.startswith(pointer + "/") for b in broken)
     ]
+    if save.kind == MANIFEST and not report.errors:
+        report.errors = _missing_listed_files(save)
     return report
+
+
+def _missing_listed_files(manifest: Save) -> list[Problem]:
+    """Every manifest entry whose save is not beside the manifest."""
+    folder = Path(manifest.path).parent
+    return [
+        Problem(manifest.path, f"lists {entry['file']!r}, which is not in {folder}", "missing_file",
+                pointer=f"/replays/{i}/file")
+        for i, entry in enumerate(manifest.data["replays"])
+        if not (folder / entry["file"]).is_file()
+    ]
 
 
 def check_file(path: str) -> Report:

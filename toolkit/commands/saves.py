@@ -24,7 +24,7 @@ from toolkit import __version__, validation
 from toolkit.games import stationmaster
 from toolkit.games.base import Game, IllegalMove, engine_ids, get_game
 from toolkit.replay import ReplayError, checkpoints_for, final, game_for
-from toolkit.saves import FORMAT, Problem, Save, SaveError, load, parse, write_atomic
+from toolkit.saves import FORMAT, MANIFEST, Problem, Save, SaveError, load, parse, write_atomic
 
 
 def _echo_json(value: Any) -> None:
@@ -62,7 +62,7 @@ def validate_command(ctx: click.Context, paths: tuple[str, ...], as_json: bool) 
             reports.append(validation.Report(path, None, [exc.problem]))
             continue
         reports.append(validation.check(save))
-        counts[path] = len(save.moves)
+        counts[path] = len(save.data["replays"]) if save.kind == MANIFEST else len(save.moves)
     if as_json:
         _echo_json({"valid": all(r.ok for r in reports), "files": [r.as_json() for r in reports]})
     else:
@@ -72,7 +72,8 @@ def validate_command(ctx: click.Context, paths: tuple[str, ...], as_json: bool) 
             for problem in report.warnings:
                 click.echo(_warning_line(problem))
             if report.ok:
-                unit = "intents" if report.game == stationmaster.GAME_ID else "moves"
+                units = {stationmaster.GAME_ID: "intents", MANIFEST: "replays listed"}
+                unit = units.get(report.game or "", "moves")
                 note = f", {len(report.warnings)} warning(s)" if report.warnings else ""
                 click.echo(f"{report.file}: valid ({report.game}, {counts[report.file]} {unit}{note})")
     ctx.exit(0 if all(r.ok for r in reports) else 1)
@@ -212,6 +213,19 @@ def info_command(ctx: click.Context, path: str, as_json: bool) -> None:
             _echo_json(facts)
         else:
             _print_stationmaster_info(facts)
+            for problem in report.errors:
+                click.echo(problem.line(), err=True)
+        ctx.exit(0 if report.ok else 1)
+
+    if save.kind == MANIFEST:
+        entries = save.data["replays"] if report.ok else []
+        if as_json:
+            _echo_json({"file": save.path, "kind": MANIFEST, "replays": entries, "valid": report.ok,
+                        "errors": [p.as_json() for p in report.errors]})
+        else:
+            click.echo(f"{save.path}: a replay manifest listing {len(entries)} saves")
+            for entry in entries:
+                click.echo(f"  {entry['file']}: {entry['title']}")
             for problem in report.errors:
                 click.echo(problem.line(), err=True)
         ctx.exit(0 if report.ok else 1)
