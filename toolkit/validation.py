@@ -143,9 +143,8 @@ def check(save: Save) -> Report:
         report.errors.append(missing)
         return report
     game = save.game
-    errors = validator(game).iter_errors(save.data)
     # Dispatch branches may restate a base constraint; report each distinct problem once.
-    report.errors = sorted(set(_problems(save.path, errors)), key=_sort_key)
+    report.errors = sorted(set(_schema_problems(save, game)), key=_sort_key)
     # An object that already has an error (say, an unknown intent type) is not also
     # nagged about the fields its unknown shape carries.
     broken = {p.pointer for p in report.errors}
@@ -157,7 +156,7 @@ def check(save: Save) -> Report:
             pointer=f"{pointer}/{escape(key)}",
             move=_move_of(pointer),
         )
-        for pointer, key in walker(game).undeclared(save.data)
+        for pointer, key in _undeclared(save, game)
         if not any(b == pointer or b.startswith(pointer + "/") for b in broken)
     ]
     if save.kind == MANIFEST and not report.errors:
@@ -174,6 +173,66 @@ def _missing_listed_files(manifest: Save) -> list[Problem]:
         for i, entry in enumerate(manifest.data["replays"])
         if not (folder / entry["file"]).is_file()
     ]
+
+
+def _schema_problems(save: Save, game: str) -> Iterable[Problem]:
+    """Schema errors of ``save``, checking each distinct move only once.
+
+    A game's moves repeat a lot (passes, rolls, declined offers), and every move runs the
+    dispatch on its kind or type: the envelope is checked with an empty move list, then
+    each distinct move against the game's move schema, its errors placed at every index
+    where that move occurs.
+    """
+    moves = _distinct_moves(save, game)
+    if moves is None:
+        yield from _problems(save.path, validator(game).iter_errors(save.data))
+        return
+    yield from _problems(save.path, validator(game).iter_errors({**save.data, "moves": []}))
+    check_move = move_validator(game)
+    for move, indices in moves:
+        errors = list(check_move.iter_errors(move))
+        for index in indices:
+            yield from _problems(save.path, errors, ("moves", index))
+
+
+def _undeclared(save: Save, game: str) -> Iterable[tuple[str, str]]:
+    """Undeclared keys of ``save`` (see :meth:`SchemaWalker.undeclared`), each distinct move once."""
+    moves = _distinct_moves(save, game)
+    if moves is None:
+        yield from walker(game).undeclared(save.data)
+        return
+    yield from walker(game).undeclared({**save.data, "moves": []})
+    for move, indices in moves:
+        found = move_walker(game).undeclared(move)
+        for index in indices:
+            for pointer, key in found:
+                yield f"/moves/{index}{pointer}", key
+
+
+def _distinct_moves(save: Save, game: str) -> list[tuple[Any, list[int]]] | None:
+    """Each distinct move of a replaykit save with the indices where it occurs (None: no moves)."""
+    moves = save.data.get("moves")
+    if game not in REPLAYKIT_GAMES or not isinstance(moves, list) or not moves:
+        return None
+    where: dict[str, tuple[Any, list[int]]] = {}
+    for index, move in enumerate(moves):
+        where.setdefault(json.dumps(move, sort_keys=True), (move, []))[1].append(index)
+    return list(where.values())
+
+
+def _move_schema(game: str) -> str:
+    return schema_uri(game) + "#/$defs/move"
+
+
+@cache
+def move_validator(game: str) -> Draft202012Validator:
+    """A validator for one move of ``game`` (its schema's ``$defs/move``)."""
+    return Draft202012Validator({"$ref": _move_schema(game)}, registry=registry())
+
+
+@cache
+def move_walker(game: str) -> SchemaWalker:
+    return SchemaWalker(registry(), _move_schema(game))
 
 
 def check_file(path: str) -> Report:
@@ -202,9 +261,13 @@ def _move_of(pointer: str) -> int | None:
     return None
 
 
-def _problems(file: str, errors: Iterable[ValidationError]) -> Iterable[Problem]:
+def _problems(
+    file: str, errors: Iterable[ValidationError], prefix: tuple[Any, ...] = ()
+) -> Iterable[Problem]:
+    """One :class:`Problem` per schema error; ``prefix`` is where the validated part sits."""
     for error in errors:
-        pointer = _pointer(error.absolute_path)
+        path = (*prefix, *error.absolute_path)
+        pointer = _pointer(path)
         keyword = error.validator
         if keyword == "additionalProperties" and isinstance(error.instance, dict):
             declared = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
@@ -215,7 +278,7 @@ def _problems(file: str, errors: Iterable[ValidationError]) -> Iterable[Problem]
             continue
         if keyword is None or (keyword == "not" and error.validator_value == {}):
             # a `false` or `{"not": {}}` schema: this field may not appear here
-            name = str(error.absolute_path[-1]) if error.absolute_path else "this value"
+            name = str(path[-1]) if path else "this value"
             message = f"field {name!r} is not allowed here"
             yield Problem(file, message, "unknown_field", pointer, _move_of(pointer))
             continue

@@ -1,0 +1,53 @@
+"""Checking each distinct move once gives exactly the errors of checking the whole save."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolkit import validation
+from toolkit.saves import Save
+
+REPLAYS = Path(__file__).resolve().parent.parent / "replays"
+
+
+def _whole_save_problems(save: Save) -> set[Any]:
+    """The reference answer: the game's validator over the entire document at once."""
+    errors = validation.validator(save.game).iter_errors(save.data)
+    return set(validation._problems(save.path, errors))
+
+
+def _broken(name: str) -> Save:
+    data = json.loads((REPLAYS / name).read_text(encoding="utf-8"))
+    moves = data["moves"]
+    keys = [json.dumps(m, sort_keys=True) for m in moves]
+    repeated = max(set(keys), key=lambda k: (keys.count(k), k))  # the most repeated move
+    twins = [i for i, k in enumerate(keys) if k == repeated]
+    assert len(twins) >= 2
+    for i in twins:  # the same bad move at several places
+        moves[i] = copy.deepcopy(moves[i]) | {"oops": 1}
+    moves[3] = {"seat": "x"} if data["game"] == "pioneers" else {"playerId": 7, "type": "buildRoad"}
+    data["config"] = {}
+    return Save(name, data)
+
+
+@pytest.mark.parametrize("name", ["pioneers-two-against-two.json", "codex-grand-board-oona.json"])
+def test_distinct_move_checking_matches_whole_save_checking(name: str) -> None:
+    """design §7: every error keeps its pointer and move number, at every index it occurs."""
+    save = _broken(name)
+    ours = set(validation.check(save).errors)
+    assert ours == _whole_save_problems(save)
+    assert len({p.move for p in ours if p.code == "unknown_field"}) >= 2
+    assert any(p.pointer == "/config/players" or p.pointer == "/config" for p in ours)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in REPLAYS.glob("*-*.json")))
+def test_published_saves_have_no_errors_either_way(name: str) -> None:
+    """The published replays are valid under both ways of checking."""
+    save = Save(name, json.loads((REPLAYS / name).read_text(encoding="utf-8")))
+    assert validation.check(save).errors == []
+    assert _whole_save_problems(save) == set()
