@@ -22,7 +22,7 @@ from toolkit.games.codex.bots import (
     play_game,
 )
 from toolkit.games.codex.bots import play as play_bots
-from toolkit.games.codex.coverage import coverage
+from toolkit.codex_coverage import coverage
 from toolkit.rng import Stream
 
 

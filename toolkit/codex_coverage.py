@@ -5,10 +5,12 @@ as ``replaykit record`` does (config, moves, digest checkpoints), checks that th
 the codex save schema and replays to the same digests and final position, and counts every
 action type sent and every pending decision opened. Run it as a script for the table::
 
-    python -m toolkit.games.codex.coverage 100
+    python -m toolkit.codex_coverage 100
 
 Game ``k`` uses seed ``base + k``; its table mixes heuristic and random bots, odd games enable
 standing wants and every fifth game is played on the grand board (see :func:`plan`).
+
+It lives outside the engine package because it times itself and prints: the engine stays pure.
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ def save_of(seed: str | int, game: Played) -> dict[str, Any]:
     return {
         "format": FORMAT, "game": "codex", "rulesVersion": GAME.rules_version, "seed": seed,
         "config": game.config, "moves": game.moves, "checkpoints": checkpoints_for(digests),
-        "meta": {"createdBy": "toolkit.games.codex.coverage"},
+        "meta": {"createdBy": "toolkit.codex_coverage"},
     }
 
 
