@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from codex_helpers import give, in_action, play
 
 from toolkit.cli import cli
+from toolkit.codex_coverage import coverage
 from toolkit.games.codex import GAME
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.bots import (
@@ -22,7 +23,6 @@ from toolkit.games.codex.bots import (
     play_game,
 )
 from toolkit.games.codex.bots import play as play_bots
-from toolkit.codex_coverage import coverage
 from toolkit.rng import Stream
 
 
