@@ -86,8 +86,7 @@ def test_pioneers_cards_carry_timing_and_effect(generated: tuple[dict[str, str],
 def test_codex_totals_are_54_cards_18_per_deck(generated: tuple[dict[str, str], catalogs.Catalogs]) -> None:
     """codex-digest.md §3: three progress decks of 18 cards, 54 in all, as the reference says."""
     pages, loaded = generated
-    if "codex" not in loaded.found:
-        pytest.skip(f"codex engine pending: {loaded.skipped.get('codex')}")
+    assert "codex" in loaded.found, loaded.skipped.get("codex")
     decks = loaded.found["codex"].data["decks"]
     per_deck: dict[str, int] = {}
     for card in decks:
@@ -126,8 +125,7 @@ def test_codex_rules_hold_the_lost_tables(generated: tuple[dict[str, str], catal
     """codex-digest.md §5: pieces, costs, limits, VP, knights, improvements, rates, 36 actions,
     20 pendings."""
     pages, loaded = generated
-    if "codex" not in loaded.found:
-        pytest.skip(f"codex engine pending: {loaded.skipped.get('codex')}")
+    assert "codex" in loaded.found, loaded.skipped.get("codex")
     text = pages["rules/codex.md"]
     for heading in (
         "Per-player pieces",
@@ -263,6 +261,9 @@ def _alpha_words(text: str) -> list[str]:
 def test_the_text_is_our_own(generated: tuple[dict[str, str], catalogs.Catalogs]) -> None:
     """design.md §9: no spec sentence of 8 or more words appears verbatim in the generated docs."""
     if not SPECS.is_dir():
+        # CI always has shared/ beside the clone; only a bare checkout elsewhere lacks it.
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the specs folder {SPECS} is missing under CI")
         pytest.skip("the specs folder is not beside this checkout")
     docs = " " + " ".join(_alpha_words(" ".join(generated[0].values()))) + " "
     copied = []
