@@ -129,7 +129,7 @@ def test_play_requires_the_card_in_hand_and_known() -> None:
     other = hand(state, 1, "scienceIrrigation")
     refused(state, 0, "playProgressCard", "no_such_card", instanceId=other)
     state.players[0].hand.append({"instanceId": "sci_hidden_1", "cardId": ""})
-    refused(state, 0, "playProgressCard", "hidden_information", instanceId="sci_hidden_1")
+    refused(state, 0, "playProgressCard", "hidden_card", instanceId="sci_hidden_1")
     refused(state, 0, "playProgressCard", "bad_payload")
 
 

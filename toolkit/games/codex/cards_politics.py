@@ -52,6 +52,7 @@ from toolkit.games.codex.flow import (
     knight_of,
     push_front,
     require_known_hand,
+    require_known_progress,
     seat_from_player_id,
     task,
     text,
@@ -167,8 +168,7 @@ def check_espionage(state: State, seat: int, payload: dict[str, Any]) -> int:
         raise IllegalMove("bad_target", "Espionage targets an opponent")
     if not t.hand:
         raise IllegalMove("no_cards", f"{t.id} holds no progress card")
-    if any(not c["cardId"] for c in t.hand):
-        raise IllegalMove("hidden_information", f"{t.id}'s progress cards are not known in this position")
+    require_known_progress(state, target)
     return target
 
 

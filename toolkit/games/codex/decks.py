@@ -14,12 +14,15 @@ from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.flow import (
     Task,
+    allowed,
     close,
     event,
+    hidden,
     install,
     offered_choice,
     open_choice,
     push_front,
+    require_known_progress,
     require_pending,
     task,
 )
@@ -98,6 +101,7 @@ def check_discard_progress(state: State, seat: int, payload: dict[str, Any]) -> 
     need = int(state.pending["payload"]["requiredCount"])
     if len(ids) != need or len(set(ids)) != len(ids):
         raise IllegalMove("wrong_discard_count", f"discard exactly {need} different cards")
+    require_known_progress(state, seat)
     hand = state.players[seat].hand
     index = {c["instanceId"]: k for k, c in enumerate(hand)}
     picks = []
@@ -121,6 +125,8 @@ def discard_progress(state: State, seat: int, payload: dict[str, Any]) -> list[d
 
 def discard_progress_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     if state.pending is None or state.pending["type"] != "discardProgress":
+        return []
+    if not allowed(require_known_progress, state, seat):
         return []
     need = int(state.pending["payload"]["requiredCount"])
     hand = [c["instanceId"] for c in state.players[seat].hand]
@@ -151,7 +157,7 @@ def _deck_choice_task(state: State, item: Task) -> None:
 def check_choose_deck(state: State, seat: int, payload: dict[str, Any]) -> str:
     deck = offered_choice(state, seat, "chooseProgressDeck", payload, "deck", "eligibleDecks", "bad_deck")
     if top_is_hidden(state, deck):
-        raise IllegalMove("hidden_information", f"the {deck} deck order is not known in this position")
+        raise hidden("hidden_deck", f"the {deck} deck order")
     return deck
 
 
@@ -166,4 +172,4 @@ def choose_progress_deck(state: State, seat: int, payload: dict[str, Any]) -> li
 def choose_deck_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     if state.pending is None or state.pending["type"] != "chooseProgressDeck":
         return []
-    return [{"deck": d} for d in state.pending["payload"]["eligibleDecks"]]
+    return [{"deck": d} for d in state.pending["payload"]["eligibleDecks"] if not top_is_hidden(state, d)]

@@ -22,7 +22,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import berserker, decks, victory
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.flow import Task, event, install, push_front, require_turn_action, task
+from toolkit.games.codex.flow import Task, event, hidden, install, push_front, require_turn_action, task
 from toolkit.games.codex.state import State
 from toolkit.rng import Stream
 
@@ -58,7 +58,7 @@ def check_roll(state: State, seat: int) -> tuple[int, int, str]:
         pile = state.decks[face]
         n = len(drawers(state, face, d2))
         if any(not c["cardId"] for c in pile[:n]):
-            raise IllegalMove("hidden_information", f"the {face} deck order is not known in this position")
+            raise hidden("hidden_deck", f"the {face} deck order")
     return d1, d2, face
 
 

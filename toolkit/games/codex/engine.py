@@ -33,6 +33,7 @@ from toolkit.games.codex import (
     metropolis,
     production,
     progress,
+    resume,
     robber,
     setup,
     victory,
@@ -171,6 +172,7 @@ def apply(state: State, move: Any) -> list[dict[str, Any]]:
                 "pending_open",
                 f"the open {state.pending['type']} decision is answered by {', '.join(answers)}",
             )
+        resume.check_gap(state, kind, payload)
     events = spec.handler(state, seat, payload)
     pump(state)
     events += wants.sweep(state)
@@ -205,6 +207,8 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
             continue
         for payload in spec.candidates(state, seat):
             out.append({"playerId": pid, "type": kind, "payload": payload})
+    if state.pending_ctx.get("gap") is not None:  # a loaded decision missing what some answers need
+        out = [m for m in out if resume.answerable(state, m["type"], m["payload"])]
     return out
 
 

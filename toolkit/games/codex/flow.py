@@ -248,13 +248,22 @@ def format_cost(cost: dict[str, int]) -> str:
     return " + ".join(f"{n} {k}" for k, n in cost.items())
 
 
+def hidden(code: str, what: str) -> IllegalMove:
+    """The refusal of an answer that needs something a loaded player's view does not hold
+    (``what``: that thing, as the subject of "is not in it")."""
+    return IllegalMove(code, f"this position came from a player's view; {what} is not in it")
+
+
 def require_known_hand(state: State, seat: int) -> None:
     if state.players[seat].hidden_materials:
-        raise IllegalMove(
-            "hidden_information",
-            f"{state.players[seat].id}'s cards are not known in this position "
-            "(loaded from another seat's view)",
-        )
+        raise hidden("hidden_hand", f"the content of {state.players[seat].id}'s hand")
+
+
+def require_known_progress(state: State, seat: int) -> None:
+    """Every progress card ``seat`` holds is known (a loaded view hides other hands)."""
+    p = state.players[seat]
+    if any(not c["cardId"] for c in p.hand):
+        raise hidden("hidden_hand", f"the list of {p.id}'s progress cards")
 
 
 def walls_on_board(state: State, seat: int) -> int:

@@ -34,7 +34,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import decks
-from toolkit.games.codex.flow import allowed, close, event, require_pending
+from toolkit.games.codex.flow import allowed, close, event, hidden, require_pending
 from toolkit.games.codex.state import State
 
 Events = list[dict[str, Any]]
@@ -120,7 +120,7 @@ def card_in_hand(state: State, seat: int, payload: dict[str, Any]) -> tuple[int,
     for k, c in enumerate(hand):
         if c["instanceId"] == iid:
             if not c["cardId"]:
-                raise IllegalMove("hidden_information", f"card {iid!r} is not known in this position")
+                raise hidden("hidden_card", f"the identity of card {iid!r}")
             spec = CARDS.get(c["cardId"])
             if spec is None:
                 raise IllegalMove("unknown_card", f"{c['cardId']!r} cannot be played by this engine")

@@ -8,8 +8,9 @@ seat: that seat's own player entry in full, every other player redacted to a car
 :func:`from_wire` turns such a wire state (for example a captured one) into a
 :class:`State`. What the wire hides stays hidden: opponents' cards are held as a count of
 unknown cards, progress cards of unknown identity have an empty ``cardId``, and the decks are
-known only by size. The loaded state renders, lists the viewing player's legal actions and
-plays on; an action that would need a hidden card is refused as ``hidden_information``.
+known only by size. The loaded state renders, lists legal actions and plays on
+(:mod:`~toolkit.games.codex.resume` restores what the open decision needs); an action that
+would need something the view hides is refused with a ``hidden_*`` code that names it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.games.codex import constants as C
+from toolkit.games.codex import resume
 from toolkit.games.codex.board import Harbor, topology
 from toolkit.games.codex.decks import deck_of
 from toolkit.games.codex.state import Knight, Player, State, empty_board_state
@@ -347,14 +349,8 @@ def from_wire(wire: dict[str, Any], seed: str | int | None = None) -> State:
     state.domestic_outcomes = _copy(wire["domesticTradeOutcomesThisTurn"])
     state.opponent_types_hint = list(wire["opponentMaterialTypes"])
     state.first_player = state.current
-    n = len(players)
-    order = state.seat_order_from(0)
+    order = state.seat_order_from(state.current)
     state.setup_order = order + order[::-1]
-    if state.phase in ("setup1", "setup2"):
-        if state.phase == "setup1":
-            state.setup_step = order.index(state.current)
-        else:
-            state.setup_step = n + order[::-1].index(state.current)
-    else:
-        state.setup_step = 2 * n
+    state.setup_step = 2 * len(players)
+    resume.restore(state)
     return state
