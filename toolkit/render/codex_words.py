@@ -164,9 +164,11 @@ def pending_phrase(pending: Any, seats: Seating) -> str:
         source = f" from {seats.name(target)}" if isinstance(target, str) else ""
         return f"{who} must take {_plural(as_int(payload.get('maxCards')), 'card')}{source}"
     if kind == "espionageChooseCard":
+        # Only the deciding player's view lists the cards; every other view gets the list empty.
         cards = payload.get("eligibleCards")
-        count = len(cards) if isinstance(cards, list) else 0
-        return f"{who} may take a progress card ({count} to choose from) or skip"
+        if isinstance(cards, list) and cards:
+            return f"{who} may take a progress card ({len(cards)} to choose from) or skip"
+        return f"{who} may take one of the progress cards they were shown, or skip"
     if kind == "treasonChooseKnight":
         return f"{who} must choose a knight to give up"
     if kind == "treasonPlaceKnight":

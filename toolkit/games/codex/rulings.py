@@ -305,4 +305,31 @@ RULINGS: tuple[dict[str, str], ...] = (
         ),
         "source": "rules §12.1 candidates, engine choice",
     },
+    {
+        "topic": "rolling in a loaded position",
+        "ruling": (
+            "A position loaded from a player's view knows the decks only by size. Its next roll plays "
+            "on when the event die draws nothing (the ship, or no player qualifies) or draws only cards "
+            "already known; a roll that would hand out a card of unknown identity is refused as "
+            "hidden_deck, and so is a tied defender's deck choice. Nothing is invented for the hidden "
+            "order."
+        ),
+        "source": "rules §6.2, design §4 from_wire",
+    },
+    {
+        "topic": "decisions open in a loaded position",
+        "ruling": (
+            "The work behind an open decision is rebuilt from the view: the rest of the roll (later "
+            "tied defenders, pillages, hand-limit discards, then the 7 or production; Aqueduct bonuses "
+            "for later players with no claim on the roll), the turn change after an end-of-turn "
+            "discard, the robber after a 7's discards, the later Betrothal givers, and the target of "
+            "Tribute and Espionage (the player whose progress hand matches the cards shown). Setup "
+            "order comes from the roads placed so far. An answer needing what no view holds is "
+            "refused with a hidden_* code: Wharfage's offered resource (hidden_offer), the knight "
+            "waiting to retreat (hidden_knight), the state of the knight Treason removed "
+            "(hidden_knight_state, placing none still allowed), the Causeway roads left when the "
+            "player's own entry is redacted (hidden_free_roads), another player's hand (hidden_hand)."
+        ),
+        "source": "rules §16, digest §2, design §4 from_wire",
+    },
 )
