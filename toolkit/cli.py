@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "toolkit.commands.debug",
     "toolkit.commands.docs",
     "toolkit.commands.bench",
+    "toolkit.commands.moves",
 )
 
 

@@ -1,0 +1,146 @@
+"""``replaykit moves``: our legal moves for a captured codex state, compared with the real
+engine's candidates (issue 11 item 11; design §1, §7)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from toolkit.cli import cli
+from toolkit.games.codex import GAME, views
+
+CAPTURE = Path(__file__).parent / "codex" / "data" / "play-request-full.json"
+RECORD_KEYS = {"file", "move", "pointer", "code", "message"}
+
+
+def run(*args: Any) -> Result:
+    """Invoke the CLI; whatever happens, nothing ends in a traceback."""
+    result = CliRunner().invoke(cli, ["moves", *(str(a) for a in args)])
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def report(*args: Any) -> dict[str, Any]:
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def capture() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(CAPTURE.read_text())
+    return data
+
+
+def test_capture_candidates_are_accepted_but_the_galleon_skip() -> None:
+    """rules §14 / ruling: of the real engine's 16 candidates for p-red we accept 15; the
+    Galleon played with ``skip`` is refused, since a Galleon always has a legal effect."""
+    comparison = report("--state", CAPTURE)["comparison"]
+    assert (comparison["candidates"], comparison["accepted"], comparison["refused"]) == (16, 15, 1)
+    (refused,) = [v for v in comparison["verdicts"] if not v["accepted"]]
+    assert refused["id"] == "action-16" and refused["code"] == "skip_not_allowed"
+    assert refused["move"] == {"playerId": "p-red", "type": "playProgressCard",
+                               "payload": {"instanceId": "trd_tradeMerchantFleet_1", "skip": True}}
+
+
+def test_capture_lists_our_moves_and_the_ones_the_real_engine_did_not() -> None:
+    """design §4: the listed moves are our engine's for the requesting player; "ours only"
+    holds exactly those no real candidate matches (type and payload)."""
+    out = report("--state", CAPTURE)
+    state = views.from_wire(capture()["state"])
+    assert out["playerId"] == "p-red" and out["toMove"] is True
+    assert out["moves"] == GAME.legal_moves(state, 0)
+    real = [v["move"] for v in out["comparison"]["verdicts"]]
+    assert out["comparison"]["oursOnly"] == [m for m in out["moves"] if m not in real]
+    assert out["comparison"]["oursOnly"]
+
+
+def test_text_report_names_the_refused_candidate() -> None:
+    """design §7: without --json the report is lines: our moves, the tally, each refusal."""
+    result = run("--state", CAPTURE)
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"{CAPTURE}: p-red (to move): ")
+    assert "real engine's candidates: 16, we accept 15, refuse 1" in lines
+    assert any(line.startswith("  refused action-16: playProgressCard") and "[skip_not_allowed]" in line
+               for line in lines)
+
+
+def test_another_seat_is_listed_without_a_comparison() -> None:
+    """The real candidates belong to the requesting player; --seat p-blue lists p-blue's moves
+    (none: it is not p-blue's turn) and compares nothing."""
+    out = report("--state", CAPTURE, "--seat", "p-blue")
+    assert (out["playerId"], out["toMove"], out["moves"]) == ("p-blue", False, [])
+    assert "comparison" not in out
+
+
+def test_bare_state_is_listed(tmp_path: Path) -> None:
+    """A file holding only the wire state lists the moves of the seat to move."""
+    bare = tmp_path / "state.json"
+    bare.write_text(json.dumps(capture()["state"]))
+    out = report("--state", bare)
+    assert out["playerId"] == "p-red" and out["moves"] and "comparison" not in out
+
+
+def blocked_state(tmp_path: Path) -> Path:
+    """The capture after p-red ends the turn, under a game id whose next roll would draw from
+    a deck the view does not order."""
+    for n in range(500):
+        wire = dict(capture()["state"], id=f"capture-{n}")
+        state = views.from_wire(wire)
+        GAME.apply(state, {"playerId": "p-red", "type": "endTurn", "payload": {}})
+        if not GAME.legal_moves(state, 1):
+            path = tmp_path / "blocked.json"
+            path.write_text(json.dumps(views.view(state, 1)))
+            return path
+    raise AssertionError("no such game id")
+
+
+def test_a_seat_with_no_move_is_told_why(tmp_path: Path) -> None:
+    """ruling "rolling in a loaded position": when the roll needs the hidden deck order the
+    report says so with its code instead of an empty list alone."""
+    out = report("--state", blocked_state(tmp_path))
+    assert out["moves"] == [] and out["toMove"] is True
+    assert out["blocked"]["code"] == "hidden_deck"
+    assert run("--state", blocked_state(tmp_path)).stdout.rstrip().endswith("[hidden_deck]")
+
+
+def test_bad_files_get_one_line_and_exit_1(tmp_path: Path) -> None:
+    """design §7: a file that is not JSON, or JSON that is no codex state, is one line naming
+    the file, exit 1."""
+    text = tmp_path / "notes.txt"
+    text.write_text("hello")
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"format": "replaykit/save@1"}))
+    for path in (text, other, tmp_path / "missing.json"):
+        result = run("--state", path)
+        assert result.exit_code == 1
+        assert result.stdout == ""
+        assert result.stderr.count("\n") == 1 and result.stderr.startswith(str(path))
+
+
+def test_bad_files_with_json_are_one_error_document(tmp_path: Path) -> None:
+    """design §7: with --json, an error is exactly one JSON document on stdout with the error
+    record, and the same exit code."""
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({"state": {"board": {"hexes": {}}, "players": {}}}))
+    result = run("--state", broken, "--json")
+    assert result.exit_code == 1
+    doc = json.loads(result.stdout)
+    assert doc["ok"] is False and [set(e) for e in doc["errors"]] == [RECORD_KEYS]
+    assert doc["errors"][0]["file"] == str(broken)
+
+
+def test_usage_errors_exit_2_and_are_json_under_json() -> None:
+    """design §7: a missing --state or an unknown seat is a usage error (exit 2); with --json
+    it is one JSON document too."""
+    assert run().exit_code == 2
+    for args in (["--json"], ["--state", CAPTURE, "--seat", "p-green", "--json"]):
+        result = run(*args)
+        assert result.exit_code == 2
+        doc = json.loads(result.stdout)
+        assert doc["ok"] is False and [set(e) for e in doc["errors"]] == [RECORD_KEYS]
