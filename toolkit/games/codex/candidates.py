@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.games.base import IllegalMove
-from toolkit.games.codex import dice, engine, resume, views
+from toolkit.games.codex import dice, engine, resume, robber, views
 from toolkit.games.codex.state import State
 
 Move = dict[str, Any]
@@ -163,21 +163,21 @@ def seat_named(state: State, name: str) -> int:
 
 
 def blocked(state: State, seat: int) -> IllegalMove | None:
-    """Why a seat owing a move has none listed: the loaded decision's gap, or the refused roll."""
-    if state.pending is not None:
-        gap = state.pending_ctx.get("gap")
-        if gap is not None:
-            try:
-                resume.check_gap(state, "", {})
-            except IllegalMove as exc:
-                return exc
-        return None
-    if state.phase == "roll" and seat == state.current:
-        try:
-            dice.check_roll(state, seat)
-        except IllegalMove as exc:
-            return exc
-    return None
+    """Why a seat owing a move has none listed: the loaded decision's gap, the hidden hands of
+    every player it could rob, or the refused roll."""
+    refusal: IllegalMove | None = None
+    try:
+        if state.pending is None:
+            if state.phase == "roll" and seat == state.current:
+                dice.check_roll(state, seat)
+        elif state.pending_ctx.get("gap") is not None:
+            resume.check_gap(state, "", {})
+        elif state.pending["type"] == "chooseStealTarget":
+            for target in state.pending["payload"]["eligiblePlayerIds"]:
+                robber.check_steal_target(state, seat, {"targetPlayerId": target})
+    except IllegalMove as exc:
+        refusal = exc
+    return refusal
 
 
 def as_move(player_id: str, action: Mapping[str, Any]) -> tuple[str | None, Move]:
