@@ -128,3 +128,16 @@ def test_every_view_lists_moves_that_apply() -> None:
 def test_positions_cover_every_pending_type() -> None:
     """digest §2: the bot games open each of the wire's pending types at least once."""
     assert [k for k in C.PENDING_TYPES if not openings().get(k)] == []
+
+
+def test_causeway_roads_left_are_unknown_to_a_spectator() -> None:
+    """rules §14 Causeway: how many free roads remain is in the player's own entry only; loaded
+    from a spectator's view, placing one is refused as hidden_free_roads and none is listed."""
+    state = openings()["roadBuildingPlace"][0]
+    assert state.pending is not None and state.pending["payload"]["maySkip"] is False
+    seat = decider(state)
+    mine = loaded(state, None)
+    assert GAME.legal_moves(mine, seat) == []
+    exc = outcome(mine, GAME.legal_moves(state, seat)[0])[1]
+    assert exc is not None and exc.code == "hidden_free_roads"
+    assert_clean_refusal(exc)
