@@ -30,7 +30,7 @@ from typing import Any
 
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.decks import deck_of
-from toolkit.games.codex.flow import Task, hidden
+from toolkit.games.codex.flow import Task, allowed, hidden
 from toolkit.games.codex.production import SCIENCE_BONUS_LEVEL, claims
 from toolkit.games.codex.state import State
 from toolkit.games.codex.victory import victory_points
@@ -65,8 +65,7 @@ def check_gap(state: State, kind: str, payload: dict[str, Any]) -> None:
 
 def answerable(state: State, kind: str, payload: dict[str, Any]) -> bool:
     """Whether :func:`check_gap` lets this answer through (used to trim listed moves)."""
-    gap = state.pending_ctx.get("gap")
-    return gap is None or bool(gap["skipOk"]) and _is_skip(kind, payload)
+    return allowed(check_gap, state, kind, payload)
 
 
 def _is_skip(kind: str, payload: dict[str, Any]) -> bool:
