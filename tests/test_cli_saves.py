@@ -145,7 +145,7 @@ def test_record_with_one_bot_for_every_seat_and_a_string_seed(tmp_path: Path) ->
     [
         (["--bots", "greedy,random"], "2 bots for 4 players"),
         (["--names", "A,B,C"], "3 names for 4 players"),
-        (["--players", "9"], "9 is not in the range"),
+        (["--players", "9"], "pioneers is played by 3-4 players, not 9"),
     ],
 )
 def test_record_usage_errors_exit_2_and_write_nothing(tmp_path: Path, args: list[str], hint: str) -> None:
@@ -164,14 +164,13 @@ def test_record_requires_seed_and_output() -> None:
     assert run("record", "stationmaster", "--seed", "1", "-o", "x.json").exit_code == 2
 
 
-def test_record_unknown_bot_is_one_line_and_keeps_the_old_file(tmp_path: Path) -> None:
-    """design §7: a failure leaves the previous output intact."""
+def test_record_unknown_bot_is_a_usage_error_and_keeps_the_old_file(tmp_path: Path) -> None:
+    """design §7: a bot the game lacks is refused before playing (exit 2); the old output stays."""
     out = tmp_path / "keep.json"
     out.write_bytes(b"previous")
     result = run("record", "pioneers", "--seed", "1", "--players", "3", "--bots", "psychic", "-o", out)
-    assert result.exit_code == 1
-    assert result.stderr.count("\n") == 1
-    assert "psychic" in result.stderr
+    assert result.exit_code == 2
+    assert "no pioneers bot named 'psychic' (bots: greedy, random)" in result.stderr
     assert out.read_bytes() == b"previous"
 
 

@@ -373,8 +373,10 @@ def test_frames_json_reports_files_and_errors(tmp_path: Path) -> None:
     assert ok.exit_code == 0
     assert json.loads(ok.output) == {
         "ok": True,
+        "exit": 0,
         "out": str(tmp_path / "out"),
         "frames": ["frame-0000.svg", "frame-0001.svg", "frame-0002.svg"],
+        "errors": [],
     }
     data["moves"][4] = {"seat": 0, "kind": "turn", "action": {"type": "end_turn"}}
     bad = write(tmp_path, data, "bad.json")

@@ -766,7 +766,9 @@ def test_frames_state_accepts_a_bare_state(tmp_path: Path) -> None:
     bare.write_text(json.dumps(capture()), encoding="utf-8")
     result = CliRunner().invoke(cli, ["frames", "--state", str(bare), "-o", str(tmp_path / "o"), "--json"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output) == {"ok": True, "out": str(tmp_path / "o"), "frames": ["bare.svg"]}
+    assert json.loads(result.output) == {
+        "ok": True, "exit": 0, "out": str(tmp_path / "o"), "frames": ["bare.svg"], "errors": []
+    }
     svg = (tmp_path / "o" / "bare.svg").read_text(encoding="utf-8")
     assert drawn_pieces(parse(svg)) == expected_pieces(capture())
 

@@ -1,14 +1,21 @@
-"""The ``replaykit`` command line: a thin Click group.
+"""The ``replaykit`` command line: a thin Click group that loads its commands lazily.
 
-Each command lives in a module of :mod:`toolkit.commands` named for what it serves;
-commands parse, call the library, print, and choose the exit code (design §7):
-0 ok, 1 invalid input / illegal move / failed check, 2 usage, 125 untestable.
+Each command lives in a module of :mod:`toolkit.commands` named for what it serves and
+listed in :data:`COMMAND_MODULES`; a module exposes ``COMMANDS = (...)``. Command modules
+import only Click and :mod:`toolkit.report` at the top and the library inside their
+callbacks, so listing the commands (``--help``) stays cheap, and a module is imported only
+when one of its commands runs (``--version`` imports none). Commands parse, call the
+library and hand the outcome to :mod:`toolkit.report`, which prints it as text or JSON and
+picks the exit code (design §7): 0 ok, 1 invalid input / illegal move / failed check,
+2 usage, 125 untestable.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -24,25 +31,73 @@ COMMAND_MODULES = (
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="replaykit")
-def cli() -> None:
-    """Validate, replay, render and publish saves of hex-island resource games."""
+class LazyGroup(click.Group):
+    """A group whose commands are read from their modules on first use, in listed order."""
 
+    def __init__(self, *args: Any, modules: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.modules = list(modules)
+        self.loaded: set[str] = set()
 
-def _register() -> None:
-    for name in COMMAND_MODULES:
+    def _load(self, name: str) -> None:
+        self.loaded.add(name)
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name == name:
-                continue
+                return
             raise
         for command in getattr(module, "COMMANDS", ()):
-            cli.add_command(command)
+            self.add_command(command)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        for name in self.modules:
+            if cmd_name in self.commands:
+                break
+            if name not in self.loaded:
+                self._load(name)
+        return self.commands.get(cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        for name in self.modules:
+            if name not in self.loaded:
+                self._load(name)
+        return sorted(self.commands)
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Click's ``main``; with ``--json`` a usage error is one JSON document too (exit 2)."""
+        from toolkit.report import usage_document, wants_json
+
+        argv = list(sys.argv[1:] if args is None else args)
+        if not wants_json(argv):
+            return super().main(argv, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            code = super().main(argv, prog_name, complete_var, False, **extra)
+        except click.ClickException as exc:
+            click.echo(usage_document(exc))
+            code = exc.exit_code
+        except click.Abort:
+            code = 1
+        if standalone_mode:
+            sys.exit(code if isinstance(code, int) else 0)
+        return code
 
 
-_register()
+@click.group(
+    cls=LazyGroup,
+    modules=COMMAND_MODULES,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@click.version_option(__version__, prog_name="replaykit")
+def cli() -> None:
+    """Validate, replay, render and publish saves of hex-island resource games."""
 
 
 def main() -> None:

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
 
 import click
 
-from toolkit.docs.catalogs import CatalogError
-from toolkit.docs.site import site_pages
-from toolkit.render.frames import RenderError, write_frames, write_state
-from toolkit.replay import ReplayError
-from toolkit.saves import Problem, SaveError, load
-from toolkit.site.builder import Refusal, SiteError, build
+from toolkit.report import Outcome, reporting
 
 
 def _seat(value: str) -> int | None:
@@ -29,21 +20,6 @@ def _seat(value: str) -> int | None:
     if seat < 0:
         raise click.UsageError("--seat: a seat is 0 or more")
     return seat
-
-
-def _fail(refusals: Sequence[Refusal | Problem], as_json: bool) -> NoReturn:
-    """Report why (one line each, or one JSON object) and exit 1."""
-    found = [r if isinstance(r, Refusal) else Refusal.of(r) for r in refusals]
-    if as_json:
-        click.echo(json.dumps({"ok": False, "errors": [r.problem.as_json() for r in found]}))
-    else:
-        for refusal in found:
-            click.echo(refusal.line, err=True)
-    sys.exit(1)
-
-
-def _report(payload: dict[str, Any], text: str, as_json: bool) -> None:
-    click.echo(json.dumps({"ok": True, **payload}) if as_json else text)
 
 
 @click.command("frames")
@@ -74,47 +50,45 @@ def _report(payload: dict[str, Any], text: str, as_json: bool) -> None:
     type=click.Path(path_type=Path),
     help="instead of a save, draw one codex wire state (a play request or a bare state) as OUT/<name>.svg",
 )
-@click.option("--json", "as_json", is_flag=True, help="report as JSON")
+@reporting
 def frames_command(
-    save: Path | None, out: Path, seat: str, every: int, to: int | None, state: Path | None, as_json: bool
-) -> None:
+    save: Path | None, out: Path, seat: str, every: int, to: int | None, state: Path | None
+) -> Outcome:
     """Write one standalone SVG per frame of SAVE (frame 0 = start, frame N = after move N).
 
     Files are written only when every frame rendered: a save that stops replaying
     leaves OUT as it was. With --state FILE, draw that one position instead (--seat,
     --every and --to apply to saves only).
     """
-    if state is not None:
-        if save is not None:
-            raise click.UsageError("give either SAVE or --state FILE, not both")
-        _frames_of_state(state, out, as_json)
-        return
-    if save is None:
+    from toolkit.outputs import check_output
+    from toolkit.render.frames import write_frames, write_state
+    from toolkit.saves import load
+
+    if state is not None and save is not None:
+        raise click.UsageError("give either SAVE or --state FILE, not both")
+    if state is None and save is None:
         raise click.UsageError("missing SAVE (or --state FILE)")
     which = _seat(seat)
+    target = check_output(out, folder=True)
+    assert target.path is not None
     try:
-        written = write_frames(load(save), out, which, every, to)
-    except SaveError as exc:
-        _fail([exc.problem], as_json)
-    except (ReplayError, RenderError) as exc:
-        _fail([Refusal(exc.line(), exc.problem())], as_json)
+        if state is not None:
+            written = [write_state(state, target.path)]
+        else:
+            assert save is not None
+            written = write_frames(load(save), target.path, which, every, to)
     except OSError as exc:
-        _fail([Problem(str(out), f"cannot write frames: {exc.strerror or exc}", "write_failed")], as_json)
-    _report(
-        {"out": str(out), "frames": [p.name for p in written]},
-        f"wrote {len(written)} frames to {out}",
-        as_json,
-    )
+        raise _write_failed(out, "frames", exc) from None
+    names = [p.name for p in written]
+    line = f"wrote {Path(out) / names[0]}" if state is not None else f"wrote {len(written)} frames to {out}"
+    return Outcome({"out": str(out), "frames": names}, [line])
 
 
-def _frames_of_state(state: Path, out: Path, as_json: bool) -> None:
-    try:
-        written = write_state(state, out)
-    except RenderError as exc:
-        _fail([Refusal(exc.line(), exc.problem())], as_json)
-    except OSError as exc:
-        _fail([Problem(str(out), f"cannot write the frame: {exc.strerror or exc}", "write_failed")], as_json)
-    _report({"out": str(out), "frames": [written.name]}, f"wrote {written}", as_json)
+def _write_failed(out: Path, what: str, exc: OSError) -> Exception:
+    from toolkit.report import Failed
+    from toolkit.saves import Problem
+
+    return Failed([Problem(str(out), f"cannot write the {what}: {exc.strerror or exc}", "write_failed")])
 
 
 @click.command("site")
@@ -131,8 +105,8 @@ def _frames_of_state(state: Path, out: Path, as_json: bool) -> None:
     help="output folder (replaced as a whole)",
 )
 @click.option("--skip-broken", is_flag=True, help="leave out saves that do not replay instead of failing")
-@click.option("--json", "as_json", is_flag=True, help="report as JSON")
-def site_command(replays: Path, out: Path, skip_broken: bool, as_json: bool) -> None:
+@reporting
+def site_command(replays: Path, out: Path, skip_broken: bool) -> Outcome:
     """Build the static replay site from the saves in REPLAYS (default replays/) into OUT.
 
     Besides one page per replay, the site carries each game's Cards and Rules pages and the
@@ -141,31 +115,33 @@ def site_command(replays: Path, out: Path, skip_broken: bool, as_json: bool) -> 
     REPLAYS/manifest.json ({"replays": [{"file", "title", "note"}]}) orders and titles the
     replays; saves it does not list follow, titled from their own meta.
     """
+    from toolkit.docs.catalogs import CatalogError
+    from toolkit.docs.site import site_pages
+    from toolkit.outputs import check_output
+    from toolkit.report import Failed
+    from toolkit.saves import Problem
+    from toolkit.site.builder import build
+
     started = time.perf_counter()
+    target = check_output(out, folder=True)
+    assert target.path is not None
     try:
         links, reference = site_pages()
     except CatalogError as exc:
         problem = Problem(exc.game_id, f"catalog cannot be read: {'; '.join(exc.problems)}", "bad_catalog")
-        _fail([problem], as_json)
+        raise Failed([problem]) from None
     try:
-        built = build(replays, out, skip_broken=skip_broken, links=links, extra_files=reference)
-    except SiteError as exc:
-        _fail(exc.refusals, as_json)
+        built = build(replays, target.path, skip_broken=skip_broken, links=links, extra_files=reference)
     except OSError as exc:
-        _fail([Problem(str(out), f"cannot write the site: {exc.strerror or exc}", "write_failed")], as_json)
+        raise _write_failed(out, "site", exc) from None
     took = time.perf_counter() - started
-    if not as_json:
-        for refusal in built.skipped:
-            click.echo(f"skipped: {refusal.line}", err=True)
-    _report(
-        {
-            "out": str(out),
-            "pages": [r["href"] for r in built.replays],
-            "skipped": [r.problem.as_json() for r in built.skipped],
-        },
-        f"built {len(built.replays)} replay pages into {out} in {took:.1f}s",
-        as_json,
-    )
+    data = {
+        "out": str(out),
+        "pages": [r["href"] for r in built.replays],
+        "skipped": [r.problem.as_json() for r in built.skipped],
+    }
+    notes = [f"skipped: {refusal.line}" for refusal in built.skipped]
+    return Outcome(data, [f"built {len(built.replays)} replay pages into {out} in {took:.1f}s"], notes=notes)
 
 
 COMMANDS = (frames_command, site_command)

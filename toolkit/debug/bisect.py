@@ -34,17 +34,28 @@ from toolkit.debug.prefixes import (
 )
 from toolkit.games.base import Game
 from toolkit.replay import Recorded, ReplayError, locate_divergence
-from toolkit.saves import Save, SaveError, load, write_files_into
+from toolkit.saves import Problem, Save, SaveError, load, write_files_into
 
 FRAMES_AROUND = 3
 
 
 class DebugError(Exception):
-    """A problem that stops a debug command, as one line; ``usage`` marks exit code 2."""
+    """A problem that stops a debug command: its error record and the line shown for it.
 
-    def __init__(self, line: str, usage: bool = False) -> None:
-        super().__init__(line)
+    ``usage`` marks exit code 2 (a malformed condition or option), else 1.
+    """
+
+    def __init__(self, problem: Problem, usage: bool = False, line: str | None = None) -> None:
+        self.problem = problem
+        self.line = line if line is not None else problem.line()
         self.usage = usage
+        self.exit_code = 2 if usage else 1
+        super().__init__(self.line)
+
+    @staticmethod
+    def of(error: ReplayError | NoEngine) -> DebugError:
+        """The debug error for a save that does not replay or has no engine here."""
+        return DebugError(error.problem(), line=error.line())
 
 
 @dataclass
@@ -139,11 +150,11 @@ def open_save(path: str) -> tuple[Save, Game]:
     try:
         save = load(path)
     except SaveError as exc:
-        raise DebugError(exc.problem.line()) from None
+        raise DebugError(exc.problem) from None
     try:
         game = engine_for(save)
     except NoEngine as exc:
-        raise DebugError(exc.line()) from None
+        raise DebugError.of(exc) from None
     return save, game
 
 
@@ -151,7 +162,8 @@ def parse_condition(text: str) -> Node:
     try:
         return parse(text)
     except ExprSyntaxError as exc:
-        raise DebugError(f"{exc} in {text!r}", usage=True) from None
+        message = f"{exc} in {text!r}"
+        raise DebugError(Problem("", message, "bad_condition"), usage=True, line=message) from None
 
 
 def _summary(game: Game, state: Any) -> dict[str, Any] | None:
@@ -177,10 +189,12 @@ class Condition:
         try:
             return holds(self.node, scope)
         except ExprEvalError as exc:
-            where = f"{self.save.path}: cannot evaluate {self.text!r} after move {move}"
-            raise DebugError(f"{where}: {exc}", usage=True) from None
+            message = f"cannot evaluate {self.text!r} after move {move}: {exc}"
+            raise DebugError(Problem(self.save.path, message, "cannot_evaluate", move=move), usage=True,
+                             line=f"{self.save.path}: {message}") from None
         except ViewFailed as exc:
-            raise DebugError(f"{self.save.path}: after move {move}: {exc} [engine_error]") from None
+            problem = Problem(self.save.path, f"after move {move}: {exc}", "engine_error", move=move)
+            raise DebugError(problem) from None
 
     def position(self, pos: Position) -> bool:
         return self.at(pos.state, pos.k, pos.illegal)
@@ -191,7 +205,7 @@ def _start(pref: Prefixes) -> None:
     try:
         pref.fresh()
     except ReplayError as exc:
-        raise DebugError(exc.line()) from None
+        raise DebugError.of(exc) from None
 
 
 def until(
@@ -307,7 +321,9 @@ def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
         try:
             got = game.digest(pos.state)
         except Exception as exc:  # an engine bug: report it on the move it concerns
-            raise DebugError(f"{save.path}: digest after move {pos.k} failed: {exc} [engine_error]") from None
+            message = f"digest after move {pos.k} failed: {exc}"
+            problem = Problem(save.path, message, "engine_error", move=pos.k)
+            raise DebugError(problem) from None
         if got == want:
             last_good = pos.k
         else:
@@ -378,10 +394,11 @@ def write_frames_around(
     try:
         from toolkit.render import RenderError, render_frames
     except ImportError as exc:
-        raise DebugError(f"--frames needs the renderer, which is not available: {exc}") from None
+        message = f"--frames needs the renderer, which is not available: {exc}"
+        raise DebugError(Problem(out_dir, message, "no_renderer")) from None
     target = Path(out_dir)
     if target.exists() and not target.is_dir():
-        raise DebugError(f"{out_dir}: output exists and is not a folder [not_a_folder]")
+        raise DebugError(Problem(out_dir, "output exists and is not a folder", "not_a_folder"))
     first = max(0, move - around)
     last = pref.limit(min(pref.total, move + around))
     first = min(first, last)
@@ -394,46 +411,68 @@ def write_frames_around(
     )
     try:
         return [str(path) for path in write_files_into(target, frames, tag="frames")]
-    except RenderError as exc:
-        raise DebugError(exc.line()) from None
-    except ReplayError as exc:
-        raise DebugError(exc.line()) from None
+    except (RenderError, ReplayError) as exc:
+        raise DebugError(exc.problem(), line=exc.line()) from None
     except OSError as exc:
-        raise DebugError(f"{out_dir}: cannot write frames: {exc.strerror or exc}") from None
+        message = f"cannot write frames: {exc.strerror or exc}"
+        raise DebugError(Problem(out_dir, message, "write_failed")) from None
     except Exception as exc:  # rendering must not end in a traceback
-        raise DebugError(f"{save.path}: cannot render frames: {type(exc).__name__}: {exc}") from None
+        message = f"cannot render frames: {type(exc).__name__}: {exc}"
+        raise DebugError(Problem(save.path, message, "render_failed")) from None
 
 
 # ---------------------------------------------------------------- git bisect run
 
 
-def check_exit_code(path: str, until: str | None = None) -> tuple[int, str]:
-    """The ``replay --check [--until EXPR]`` verdict for ``git bisect run``, with one line to print.
+@dataclass(frozen=True)
+class Verdict:
+    """The answer ``replay --check`` gives: the exit code, the line to print, its error records."""
 
-    * 0 — the save replays to the end, every checkpoint matches, and the condition (if
-      given) holds at no position;
-    * 1 — a move is illegal, the position diverges from a checkpoint, the engine
-      crashes, or the condition holds after some move ("bad" for git bisect);
+    code: int
+    line: str
+    problem: Problem | None = None
+
+
+def check_exit_code(path: str, until: str | None = None) -> tuple[int, str]:
+    """The ``replay --check [--until EXPR]`` exit code and line (see :func:`check_verdict`)."""
+    verdict = check_verdict(path, until)
+    return verdict.code, verdict.line
+
+
+def check_verdict(path: str, until: str | None = None) -> Verdict:
+    """The ``replay --check [--until EXPR]`` verdict for ``git bisect run``.
+
+    * 0 — the save matches its schema, replays to the end, every checkpoint matches, and
+      the condition (if given) holds at no position;
+    * 1 — the save fails its schema, a move is illegal, the position diverges from a
+      checkpoint, the engine crashes, or the condition holds after some move ("bad" for
+      git bisect); the same saves ``replay`` refuses, in the same order of checks;
     * 125 — the save cannot be tested at this revision: unreadable, unknown format or
       game, no engine, or the condition names something this revision's view lacks;
     * 2 — the condition is malformed.
     """
     from toolkit.replay import run
+    from toolkit.replayable import schema_errors
 
     node: Node | None = None
     if until is not None:
         try:
             node = parse(until)
         except ExprSyntaxError as exc:
-            return 2, f"{exc} in {until!r}"
+            return Verdict(2, f"{exc} in {until!r}", Problem("", f"{exc} in {until!r}", "bad_condition"))
     try:
         save = load(path)
     except SaveError as exc:
-        return 125, f"{exc.problem.line()} (cannot test)"
+        return Verdict(125, f"{exc.problem.line()} (cannot test)", exc.problem)
     try:
         game = engine_for(save)
     except NoEngine as exc:
-        return 125, f"{exc.line()} (cannot test)"
+        return Verdict(125, f"{exc.line()} (cannot test)", exc.problem())
+    errors = schema_errors(save)
+    if errors:
+        first, more = errors[0], len(errors) - 1
+        extra = f" (and {more} more schema errors)" if more else ""
+        return Verdict(1, f"{first.line()}{extra}", first)
     last = 0
     total = len(save.moves)
     try:
@@ -441,15 +480,21 @@ def check_exit_code(path: str, until: str | None = None) -> tuple[int, str]:
             last = step.index
             if node is not None and holds(node, PositionScope(game, step.state, step.index)):
                 where = "at the start" if step.index == 0 else f"after move {step.index} of {total}"
-                return 1, f"{path}: condition {until!r} holds {where}"
+                message = f"condition {until!r} holds {where}"
+                problem = Problem(path, message, "condition_holds", move=step.index)
+                return Verdict(1, f"{path}: {message}", problem)
     except ReplayError as exc:
-        return 1, exc.line()
+        return Verdict(1, exc.line(), exc.problem())
     except (ExprError, ViewFailed) as exc:
         if isinstance(exc, ViewFailed):
-            return 1, f"{path}: after move {last}: {exc} [engine_error]"
-        return 125, f"{path}: cannot evaluate {until!r} after move {last}: {exc} (cannot test)"
+            problem = Problem(path, f"after move {last}: {exc}", "engine_error", move=last)
+            return Verdict(1, problem.line(), problem)
+        message = f"cannot evaluate {until!r} after move {last}: {exc}"
+        problem = Problem(path, message, "cannot_evaluate", move=last)
+        return Verdict(125, f"{path}: {message} (cannot test)", problem)
     except Exception as exc:  # an engine crash is a failure of this revision
-        crash = f"the engine crashed: {type(exc).__name__}: {exc} [engine_error]"
-        return 1, f"{path}: move {last + 1} of {total}: {crash}"
+        crash = f"the engine crashed: {type(exc).__name__}: {exc}"
+        problem = Problem(path, crash, "engine_error", move=last + 1)
+        return Verdict(1, f"{path}: move {last + 1} of {total}: {crash} [engine_error]", problem)
     cond = f"; condition {until!r} never holds" if until is not None else ""
-    return 0, f"{path}: replays all {total} moves{cond}"
+    return Verdict(0, f"{path}: replays all {total} moves{cond}")

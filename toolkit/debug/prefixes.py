@@ -23,7 +23,7 @@ from typing import Any
 
 from toolkit.games.base import Game, IllegalMove, UnknownGame, get_game
 from toolkit.replay import ReplayError, game_for, start
-from toolkit.saves import FORMAT, Save
+from toolkit.saves import FORMAT, Problem, Save
 
 SNAPSHOTS = 32
 
@@ -39,6 +39,9 @@ class NoEngine(Exception):
 
     def line(self) -> str:
         return str(self)
+
+    def problem(self) -> Problem:
+        return Problem(self.file, self.message, self.code)
 
 
 def engine_for(save: Save) -> Game:

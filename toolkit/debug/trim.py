@@ -13,13 +13,12 @@
   is hit the result is smaller but not necessarily minimal, and the report says so.
   Checkpoints are dropped from a minimized save (its positions are new).
 
-Output goes through :func:`toolkit.saves.write_atomic` and never to the input file.
+The command writes the result through :mod:`toolkit.outputs`, never to the input file.
 """
 
 from __future__ import annotations
 
 import copy
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +26,7 @@ from typing import Any
 from toolkit.debug.bisect import Condition, DebugError, _start, first_holding, parse_condition
 from toolkit.debug.prefixes import Prefixes
 from toolkit.games.base import Game
-from toolkit.saves import Save, write_atomic
+from toolkit.saves import Problem, Save
 
 MAX_REPLAYS = 3000
 
@@ -36,10 +35,11 @@ def trim_to(save: Save, n: int) -> dict[str, Any]:
     """The save's data with only its first ``n`` moves (or intents)."""
     total = len(save.moves)
     if n < 0:
-        raise DebugError(f"--to must be 0 or more, not {n}", usage=True)
+        raise DebugError(Problem(save.path, f"--to must be 0 or more, not {n}", "usage"), usage=True)
     if n > total:
         unit = "intents" if save.kind == "stationmaster" else "moves"
-        raise DebugError(f"{save.path}: --to {n} is beyond the end: the save has {total} {unit}")
+        message = f"--to {n} is beyond the end: the save has {total} {unit}"
+        raise DebugError(Problem(save.path, message, "beyond_end"))
     data = copy.deepcopy(save.data)
     key = "history" if save.kind == "stationmaster" else "moves"
     data[key] = copy.deepcopy(list(save.moves)[:n])
@@ -132,12 +132,14 @@ def minimize(save: Save, game: Game, text: str, max_replays: int = MAX_REPLAYS) 
     _start(pref)
     found = first_holding(pref, cond)  # conditions need not stay true: scan, do not bisect
     if found is None and pref.failure is not None:
-        raise DebugError(
-            f"{save.path}: condition {text!r} holds at no position that replays; the replay stops at "
+        message = (
+            f"condition {text!r} holds at no position that replays; the replay stops at "
             f"move {pref.failure.index} ({pref.failure.message}): use trim --to to cut there"
         )
+        raise DebugError(Problem(save.path, message, "never_holds", move=pref.failure.index))
     if found is None:
-        raise DebugError(f"{save.path}: condition {text!r} never holds, so there is nothing to minimize")
+        message = f"condition {text!r} never holds, so there is nothing to minimize"
+        raise DebugError(Problem(save.path, message, "never_holds"))
     work = _Candidates(save, game, cond, save.moves, max_replays)
     keep = list(range(found))
     work.adopt(keep)
@@ -183,23 +185,6 @@ def _ddmin(work: _Candidates) -> bool:
     return True
 
 
-def write_output(out: str, text: str, input_path: str) -> None:
-    """Write ``text`` to ``out`` atomically, refusing to overwrite the input file."""
-    if _same_file(out, input_path):
-        raise DebugError(f"{out}: refusing to overwrite the input file; choose another -o", usage=True)
-    try:
-        write_atomic(out, text)
-    except OSError as exc:
-        raise DebugError(f"{out}: cannot write: {exc.strerror or exc}") from None
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.abspath(a) == os.path.abspath(b)
-
-
 def save_text(save: Save, data: dict[str, Any]) -> str:
     """Canonical text for ``data`` (schema key order when the schema is known)."""
     from toolkit.canonical import dumps
@@ -210,3 +195,44 @@ def save_text(save: Save, data: dict[str, Any]) -> str:
         return canonical_text(Save(save.path, data, save.kind))
     except Exception:  # no schema for this game here: keep the file's own key order
         return dumps(data)
+
+
+def shorten(
+    path: str, out: str, to: int | None, expr: str | None, max_replays: int | None = None
+) -> tuple[str, dict[str, Any], str]:
+    """``trim``'s work: the shorter save's text, the report's fields and its line.
+
+    Keeps the first ``to`` moves, or (``expr``) minimizes the save to reach ``expr``.
+    Raises :class:`DebugError` (one line) when the save cannot be read or cut.
+    """
+    from toolkit.debug.bisect import open_save
+    from toolkit.games.base import engine_ids
+    from toolkit.saves import SaveError, load
+
+    report: dict[str, Any] = {"file": path, "output": out}
+    if to is not None:
+        try:
+            save = load(path)
+        except SaveError as exc:
+            raise DebugError(exc.problem) from None
+        if save.kind != "stationmaster" and save.game not in engine_ids():
+            message = f"unknown game id {save.game!r} (known: {', '.join(engine_ids())})"
+            raise DebugError(Problem(path, message, "unknown_game"))
+        data = trim_to(save, to)
+        unit = "intents" if save.kind == "stationmaster" else "moves"
+        report |= {"mode": "to", "kept": to, "original": len(save.moves)}
+        line = f"{out}: kept the first {to} of {len(save.moves)} {unit} of {path}"
+        return save_text(save, data), report, line
+    assert expr is not None
+    max_replays = max_replays or MAX_REPLAYS
+    parse_condition(expr)
+    save, game = open_save(path)
+    result = minimize(save, game, expr, max_replays)
+    report |= {"mode": "minimize", "expr": expr, **result.as_json()}
+    bound = "" if result.complete else f" (stopped at the bound of {max_replays} replays)"
+    line = (
+        f"{out}: {result.kept} moves reach {expr!r} (shortest prefix {result.prefix}, "
+        f"input {result.original}); {result.replays} candidate replays, "
+        f"{result.applies} moves applied{bound}"
+    )
+    return save_text(save, result.data), report, line

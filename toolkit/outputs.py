@@ -1,0 +1,137 @@
+"""Where a command may write: the one check every ``-o/--out`` goes through.
+
+An output is written only as a regular file (replaced atomically) or as a folder the
+command owns; it is checked before any long work starts, so a bad location fails at
+once. The rules:
+
+* ``-`` means stdout, for commands whose output is one file (``record``, ``trim``);
+* a device, named pipe or socket is refused, never replaced by a file;
+* a symlink is written *through*: the file or folder it points to is what is checked and
+  replaced, and the link itself stays;
+* a missing parent folder is an error naming it (it is never created);
+* the parent must accept new entries: a temporary sibling is created and removed to
+  prove it (writes go through such a sibling and a rename).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from toolkit.saves import Problem, write_atomic
+
+STDOUT = "-"
+
+
+class OutputRefused(Exception):
+    """The output location cannot be written; carries its one :class:`Problem`."""
+
+    def __init__(self, problem: Problem, exit_code: int = 1) -> None:
+        super().__init__(problem.line())
+        self.problem = problem
+        self.exit_code = exit_code
+
+
+@dataclass(frozen=True)
+class Output:
+    """A checked output: ``shown`` as the user gave it, ``path`` the real place to write
+    (a symlink resolved), or ``path is None`` for stdout."""
+
+    shown: str
+    path: Path | None
+
+    @property
+    def to_stdout(self) -> bool:
+        return self.path is None
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def check_output(
+    given: str | Path, folder: bool = False, stdout_ok: bool = False, inputs: Sequence[str | Path] = ()
+) -> Output:
+    """Check that ``given`` can take this command's output; raise :class:`OutputRefused` if not.
+
+    ``folder``: the output is a folder the command fills or replaces (else one file).
+    ``stdout_ok``: ``-`` means stdout (single-file outputs only).
+    ``inputs``: files the command reads, which it must never overwrite (a usage error).
+    """
+    shown = str(given)
+    if shown == STDOUT and stdout_ok and not folder:
+        return Output(shown, None)
+    if shown == "":
+        raise OutputRefused(Problem(shown, "an empty output path", "bad_output"))
+    real = Path(os.path.realpath(shown))
+    want = "a folder" if folder else "a regular file"
+    try:
+        mode = os.stat(real).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise OutputRefused(Problem(shown, f"cannot use as output: {exc.strerror}", "bad_output")) from None
+    if mode is not None:
+        if stat.S_ISDIR(mode) and not folder:
+            raise OutputRefused(Problem(shown, "is a folder; the output is a file", "not_a_file"))
+        if not stat.S_ISDIR(mode) and folder:
+            raise OutputRefused(Problem(shown, "exists and is not a folder", "not_a_folder"))
+        if not stat.S_ISDIR(mode) and not stat.S_ISREG(mode):
+            message = f"is {_kind(mode)}; refusing to write there (use {want})"
+            raise OutputRefused(Problem(shown, message, "not_a_regular_file"))
+    if any(_same(real, source) for source in inputs):
+        raise OutputRefused(
+            Problem(shown, "refusing to overwrite the input file; choose another -o", "output_is_input"), 2
+        )
+    parent = real.parent
+    if not parent.is_dir():
+        missing = parent if not parent.exists() else None
+        reason = f"the folder {missing} does not exist" if missing else f"{parent} is not a folder"
+        raise OutputRefused(Problem(shown, f"{reason}; create it first", "no_parent"))
+    _probe(shown, parent)
+    return Output(shown, real)
+
+
+def _same(real: Path, source: str | Path) -> bool:
+    try:
+        return os.path.samefile(real, source)
+    except OSError:
+        return real == Path(os.path.realpath(source))
+
+
+def write_text(out: Output, text: str) -> None:
+    """Write ``text`` to a checked output: stdout, or the file replaced atomically."""
+    if out.path is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        write_atomic(out.path, text.encode("utf-8"))
+    except OSError as exc:
+        message = f"cannot write: {exc.strerror or exc}"
+        raise OutputRefused(Problem(out.shown, message, "unwritable")) from None
+
+
+def _probe(shown: str, parent: Path) -> None:
+    """Create and remove a temporary entry in ``parent``: the rename-into-place route works."""
+    try:
+        handle, name = tempfile.mkstemp(prefix=".replaykit-probe-", dir=parent)
+    except OSError as exc:
+        raise OutputRefused(
+            Problem(shown, f"cannot write in {parent}: {exc.strerror or exc}", "unwritable")
+        ) from None
+    os.close(handle)
+    os.unlink(name)

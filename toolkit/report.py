@@ -1,0 +1,197 @@
+"""How a command's outcome or error reaches the user: text lines, or one JSON document.
+
+This is the one home of the ``--json`` contract (design §1, §7). A command parses its
+arguments, calls the library and returns an :class:`Outcome` (or lets an error that
+knows its :class:`~toolkit.saves.Problem` escape); :func:`reporting` turns either into
+
+* text: the outcome's lines on stdout, its notes and each error's line on stderr;
+* with ``--json``: exactly one JSON document on stdout and nothing on stderr::
+
+      {"ok": <exit code is 0>, "exit": <exit code>, ...the outcome's fields...,
+       "errors": [{"file", "move", "pointer", "code", "message"}, ...]}
+
+and exits with the same code either way: 0 ok, 1 invalid input / illegal move / failed
+check, 2 usage, 125 ``replay --check`` cannot test. Usage errors that Click raises before
+a command runs are turned into the same document by :func:`usage_document`.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NoReturn, TypeVar
+
+import click
+
+from toolkit.saves import Problem
+
+JSON_FLAG = "--json"
+JSON_HELP = "Print the outcome, or the error, as one JSON document on stdout."
+META_KEY = "replaykit.json"  # where the click context remembers that --json was asked for
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class Error:
+    """One error: the line a person reads and the record a program reads."""
+
+    line: str
+    problem: Problem
+
+    @staticmethod
+    def of(problem: Problem) -> Error:
+        return Error(problem.line(), problem)
+
+
+@dataclass
+class Outcome:
+    """What a command found: its JSON fields, its text lines and its exit code.
+
+    ``errors`` go to stderr in text mode unless ``lines`` already carry them
+    (``errors_in_lines``, as ``validate`` lists its errors as its report);
+    ``notes`` are stderr-only text (warnings, skipped inputs) that ``data`` states for JSON.
+    """
+
+    data: Mapping[str, Any] = field(default_factory=dict)
+    lines: Sequence[str] = ()
+    exit: int = 0
+    errors: Sequence[Error] = ()
+    notes: Sequence[str] = ()
+    errors_in_lines: bool = False
+
+    def document(self) -> dict[str, Any]:
+        """The ``--json`` document of this outcome."""
+        body = {k: v for k, v in self.data.items() if k not in ("ok", "exit", "errors")}
+        return {
+            "ok": self.exit == 0,
+            "exit": self.exit,
+            **body,
+            "errors": [e.problem.as_json() for e in self.errors],
+        }
+
+
+class Failed(Exception):
+    """A command stops: these errors, this exit code (and any fields known so far)."""
+
+    def __init__(
+        self, errors: Iterable[Error | Problem], exit: int = 1, data: Mapping[str, Any] | None = None
+    ) -> None:
+        self.errors = [e if isinstance(e, Error) else Error.of(e) for e in errors]
+        self.exit = exit
+        self.data = dict(data or {})
+        super().__init__("\n".join(e.line for e in self.errors))
+
+    def outcome(self) -> Outcome:
+        return Outcome(self.data, exit=self.exit, errors=self.errors)
+
+
+def errors_of(source: Any) -> list[Error]:
+    """The errors an exception (or record) carries, by the shape the library gives them.
+
+    A :class:`Problem`; anything with ``refusals`` (each a ``line`` and a ``problem``);
+    anything with a ``problem`` (attribute or method) and optionally its own ``line``;
+    anything with a list of ``problems``. Anything else carries none.
+    """
+    if isinstance(source, Error):
+        return [source]
+    if isinstance(source, Problem):
+        return [Error.of(source)]
+    refusals = getattr(source, "refusals", None)
+    if isinstance(refusals, list):
+        return [e for r in refusals for e in errors_of(r)]
+    problem = getattr(source, "problem", None)
+    if callable(problem):
+        problem = problem()
+    if isinstance(problem, Problem):
+        line = getattr(source, "line", None)
+        if callable(line):
+            line = line()
+        return [Error(line if isinstance(line, str) else problem.line(), problem)]
+    problems = getattr(source, "problems", None)
+    if isinstance(problems, list) and problems and all(isinstance(p, Problem) for p in problems):
+        return [Error.of(p) for p in problems]
+    return []
+
+
+def json_requested() -> bool:
+    """Whether the running command was given ``--json`` (progress bars stay off then)."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx and ctx.find_root().meta.get(META_KEY))
+
+
+def emit(outcome: Outcome, as_json: bool) -> NoReturn:
+    """Print ``outcome`` as text or as one JSON document, then exit with its code."""
+    if as_json:
+        click.echo(dumps(outcome.document()))
+    else:
+        for line in outcome.lines:
+            click.echo(line)
+        for note in outcome.notes:
+            click.echo(note, err=True)
+        if not outcome.errors_in_lines:
+            for error in outcome.errors:
+                click.echo(error.line, err=True)
+    raise click.exceptions.Exit(outcome.exit)
+
+
+def dumps(document: Mapping[str, Any]) -> str:
+    """JSON text of a document; values JSON cannot hold (NaN, infinities) become null."""
+    return json.dumps(_finite(document), indent=1, ensure_ascii=False, allow_nan=False)
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float):
+        return value if value == value and abs(value) != float("inf") else None
+    if isinstance(value, Mapping):
+        return {str(k): _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def reporting(func: F) -> F:
+    """Give a command ``--json`` and report what it returns or raises (see the module doc).
+
+    The command returns an :class:`Outcome`, or raises :class:`Failed` or any error that
+    :func:`errors_of` can read (exit 1, or the error's ``exit_code`` when it has one).
+    """
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, as_json: bool = False, **kwargs: Any) -> None:
+        ctx = click.get_current_context()
+        ctx.find_root().meta[META_KEY] = as_json or ctx.find_root().meta.get(META_KEY, False)
+        try:
+            outcome = func(*args, **kwargs)
+        except Failed as exc:
+            outcome = exc.outcome()
+        except click.exceptions.Exit:
+            raise
+        except click.ClickException:
+            raise
+        except Exception as exc:
+            errors = errors_of(exc)
+            if not errors:
+                raise
+            outcome = Outcome(exit=int(getattr(exc, "exit_code", 1)), errors=errors)
+        emit(outcome, as_json)
+
+    return click.option(JSON_FLAG, "as_json", is_flag=True, help=JSON_HELP)(wrapper)  # type: ignore[return-value]
+
+
+def wants_json(args: Sequence[str]) -> bool:
+    """Whether a raw command line asks for ``--json`` (before any ``--``)."""
+    for arg in args:
+        if arg == "--":
+            return False
+        if arg == JSON_FLAG:
+            return True
+    return False
+
+
+def usage_document(exc: click.ClickException) -> str:
+    """The one JSON document for a usage error Click raised (exit 2)."""
+    problem = Problem("", exc.format_message(), "usage")
+    return dumps(Outcome(exit=exc.exit_code, errors=[Error.of(problem)]).document())
