@@ -73,11 +73,11 @@ class LazyGroup(click.Group):
         **extra: Any,
     ) -> Any:
         """Click's ``main``; with ``--json`` a usage error is one JSON document too (exit 2)."""
-        from toolkit.report import usage_document, wants_json
-
         argv = list(sys.argv[1:] if args is None else args)
-        if not wants_json(argv):
+        if "--json" not in argv[: argv.index("--") if "--" in argv else len(argv)]:
             return super().main(argv, prog_name, complete_var, standalone_mode, **extra)
+        from toolkit.report import usage_document
+
         try:
             code = super().main(argv, prog_name, complete_var, False, **extra)
         except click.ClickException as exc:

@@ -181,16 +181,6 @@ def reporting(func: F) -> F:
     return click.option(JSON_FLAG, "as_json", is_flag=True, help=JSON_HELP)(wrapper)  # type: ignore[return-value]
 
 
-def wants_json(args: Sequence[str]) -> bool:
-    """Whether a raw command line asks for ``--json`` (before any ``--``)."""
-    for arg in args:
-        if arg == "--":
-            return False
-        if arg == JSON_FLAG:
-            return True
-    return False
-
-
 def usage_document(exc: click.ClickException) -> str:
     """The one JSON document for a usage error Click raised (exit 2)."""
     problem = Problem("", exc.format_message(), "usage")
