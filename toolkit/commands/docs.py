@@ -21,7 +21,7 @@ from toolkit.report import Failed, Outcome, reporting
     "out",
     default="docs",
     show_default=True,
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="folder for the generated Markdown",
 )
 @click.option("--check", is_flag=True, help="write nothing; exit 1 with a diff if a checked-in page differs")

@@ -29,7 +29,7 @@ def _seat(value: str) -> int | None:
     "--out",
     "out",
     required=True,
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="folder for the frame-NNNN.svg files",
 )
 @click.option(
@@ -101,7 +101,7 @@ def _write_failed(out: Path, what: str, exc: OSError) -> Exception:
     "out",
     default="site",
     show_default=True,
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="output folder (replaced as a whole)",
 )
 @click.option("--skip-broken", is_flag=True, help="leave out saves that do not replay instead of failing")
