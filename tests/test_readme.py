@@ -29,7 +29,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 
-# Lines the test does not run, each with the reason; every entry must match a README line.
+# Lines the test does not run (by how they start), each with the reason.
 EXCLUDED = {
     "pip install": "installs packages into the running environment",
     "python -m pytest": "runs the test suite, which is what is running this test",
@@ -279,8 +279,11 @@ def test_git_bisect_names_the_breaking_commit(readme_run: Run) -> None:
 
 
 def test_only_listed_lines_are_left_unrun(readme_run: Run) -> None:
-    """Install and test-suite lines are skipped on purpose, each for its stated reason, and
-    every exclusion still matches a README line."""
-    used = {prefix for prefix in EXCLUDED for command, _ in readme_run.excluded if command.startswith(prefix)}
-    assert used == set(EXCLUDED)
-    assert all(reason for _, reason in readme_run.excluded)
+    """Only install and test-suite lines are skipped, each for its stated reason; the
+    Quickstart's two lines are among them, and every other sh line ran."""
+    skipped = [command for command, _ in readme_run.excluded]
+    assert all(exclusion(command) for command in skipped)
+    assert "pip install . && replaykit site" in skipped
+    assert "pip install -e '.[test]' && python -m pytest" in skipped
+    every = [c for b in readme_blocks() if b.lang == "sh" for c in commands(b)]
+    assert len(every) == len(skipped) + len(readme_run.ran)
