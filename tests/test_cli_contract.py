@@ -86,6 +86,7 @@ FAILURES = [
     (["trim", "MISSING", "--to", "3", "-o", "OUT"], 1),
     (["docs", "--bogus"], 2),
     (["bench", "--games", "0"], 2),
+    (["moves", "--state", "MISSING"], 1),
     (["no-such-command"], 2),
 ]
 
