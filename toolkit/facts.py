@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from toolkit.saves import MANIFEST, Save
+from toolkit.saves import MANIFEST, Problem, Save, SaveError, load
+
+if TYPE_CHECKING:
+    from toolkit.validation import Report
 
 
 def players(save: Save) -> list[dict[str, Any]]:
@@ -114,6 +117,39 @@ def result_lines(outcome: Mapping[str, Any] | None, summary: Mapping[str, Any] |
     if outcome is not None:
         return indented(outcome_lines(outcome, seats))
     return indented([unfinished] if unfinished else []) + indented(summary_lines(summary or {}))
+
+
+# ---------------------------------------------------------------- validate
+
+
+def validated(paths: Iterable[str]) -> tuple[list[Report], list[str]]:
+    """``validate``'s report per file and its lines: each error, each warning, then
+    ``FILE: valid (GAME, N moves)`` for a file without errors."""
+    from toolkit import validation
+    from toolkit.games import stationmaster
+
+    units = {stationmaster.GAME_ID: "intents", MANIFEST: "replays listed"}
+    reports, lines = [], []
+    for path in paths:
+        try:
+            save = load(path)
+        except SaveError as exc:
+            report, count = validation.Report(path, None, [exc.problem]), 0
+        else:
+            report = validation.check(save)
+            count = len(save.data["replays"]) if save.kind == MANIFEST and report.ok else len(save.moves)
+        reports.append(report)
+        lines += [p.line() for p in report.errors] + [_warning_line(p) for p in report.warnings]
+        if report.ok:
+            unit = units.get(report.game or "", "moves")
+            note = f", {len(report.warnings)} warning(s)" if report.warnings else ""
+            lines.append(f"{report.file}: valid ({report.game}, {count} {unit}{note})")
+    return reports, lines
+
+
+def _warning_line(problem: Problem) -> str:
+    where = ": ".join(p for p in (problem.file, problem.pointer) if p)
+    return f"{where}: warning: {problem.message} [{problem.code}]"
 
 
 # ---------------------------------------------------------------- info

@@ -41,8 +41,9 @@ class Seats:
     most: int
     bots: tuple[str, ...]
 
-    def words(self) -> str:
-        return f"{self.game}: {self.fewest}-{self.most} players; bots {', '.join(self.bots)}"
+    def table(self) -> str:
+        """``3-4 players; bots greedy, random``."""
+        return f"{self.fewest}-{self.most} players; bots {', '.join(self.bots)}"
 
 
 def bots_module(game_id: str) -> Any | None:

@@ -24,35 +24,13 @@ from toolkit.report import Error, Failed, Outcome, reporting
 @reporting
 def validate_command(paths: tuple[str, ...]) -> Outcome:
     """Check each SAVE against its game's JSON Schema; list every error with its JSON pointer."""
-    from toolkit import validation
-    from toolkit.games import stationmaster
-    from toolkit.saves import MANIFEST, SaveError, load
+    from toolkit.facts import validated
 
-    reports, lines, errors = [], [], []
-    units = {stationmaster.GAME_ID: "intents", MANIFEST: "replays listed"}
-    for path in paths:
-        try:
-            save = load(path)
-        except SaveError as exc:
-            report, count = validation.Report(path, None, [exc.problem]), 0
-        else:
-            report = validation.check(save)
-            count = len(save.data["replays"]) if save.kind == MANIFEST and report.ok else len(save.moves)
-        reports.append(report)
-        errors += [Error.of(p) for p in report.errors]
-        lines += [p.line() for p in report.errors] + [_warning_line(p) for p in report.warnings]
-        if report.ok:
-            unit = units.get(report.game or "", "moves")
-            note = f", {len(report.warnings)} warning(s)" if report.warnings else ""
-            lines.append(f"{report.file}: valid ({report.game}, {count} {unit}{note})")
-    valid = all(r.ok for r in reports)
+    reports, lines = validated(paths)
+    errors = [Error.of(p) for r in reports for p in r.errors]
+    valid = not errors
     data = {"valid": valid, "files": [r.as_json() for r in reports]}
     return Outcome(data, lines, 0 if valid else 1, errors, errors_in_lines=True)
-
-
-def _warning_line(problem: Any) -> str:
-    where = ": ".join(p for p in (problem.file, problem.pointer) if p)
-    return f"{where}: warning: {problem.message} [{problem.code}]"
 
 
 # ---------------------------------------------------------------- info
@@ -193,7 +171,7 @@ class RecordCommand(click.Command):
         from toolkit.recording import seats
 
         with formatter.section("Games"):
-            formatter.write_dl([(g, seats(g).words().split(": ", 1)[1]) for g in engine_ids()])
+            formatter.write_dl([(g, seats(g).table()) for g in engine_ids()])
         super().format_epilog(ctx, formatter)
 
 
