@@ -277,6 +277,13 @@ def test_record_refuses_a_seed_its_schema_refuses(monkeypatch: pytest.MonkeyPatc
     assert caught.value.param == "--seed"
 
 
+def test_record_refuses_an_integer_seed_too_long_to_read_back(tmp_path: Path) -> None:
+    """A seed of 5,000 digits would make a save no JSON reader here can load: exit 2."""
+    result = record_to(tmp_path / "x.json", "--seed", "9" * 5000)
+    assert result.exit_code == 2 and "an integer seed of 5000 digits" in result.stderr
+    assert not (tmp_path / "x.json").exists()
+
+
 def test_record_help_lists_games_bots_and_player_ranges() -> None:
     """issue 11 item 5: --help names the game ids, their bots and player ranges."""
     from toolkit.recording import seats

@@ -68,12 +68,16 @@ def seats(game_id: str) -> Seats:
 
 
 def seed_value(text: str) -> str | int:
-    """A seed given on the command line: an integer when it is one, else the string."""
+    """A seed given on the command line: an integer when it is one, else the string.
+
+    An integer too long for Python to read back from a save is refused (:class:`BadRequest`).
+    """
     if re.fullmatch(r"-?(0|[1-9][0-9]*)", text):
         try:
             return int(text)
-        except ValueError:  # longer than Python converts; the schema check names it
-            return text
+        except ValueError:
+            message = f"an integer seed of {len(text.lstrip('-'))} digits is too long to be read back"
+            raise BadRequest(message, "--seed") from None
     return text
 
 
