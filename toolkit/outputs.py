@@ -40,8 +40,8 @@ class OutputRefused(Exception):
 
 @dataclass(frozen=True)
 class Output:
-    """A checked output: ``shown`` as the user gave it, ``path`` the real place to write
-    (a symlink resolved), or ``path is None`` for stdout."""
+    """A checked output: ``shown`` as the user gave it, ``path`` the place to write (the
+    resolved target when a symlink is on the way, else ``shown``), or None for stdout."""
 
     shown: str
     path: Path | None
@@ -103,7 +103,7 @@ def check_output(
         reason = f"the folder {missing} does not exist" if missing else f"{parent} is not a folder"
         raise OutputRefused(Problem(shown, f"{reason}; create it first", "no_parent"))
     _probe(shown, parent)
-    return Output(shown, real)
+    return Output(shown, real if real != Path(os.path.abspath(shown)) else Path(shown))
 
 
 def _same(real: Path, source: str | Path) -> bool:
