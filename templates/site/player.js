@@ -37,6 +37,7 @@
     counter.textContent = n + " / " + last;
     scrub.value = String(n);
     document.body.setAttribute("data-frame", String(n));
+    document.body.setAttribute("data-seat", st.seat);
     if (!keepHash) {
       var hash = "#move=" + n + (st.seat === "spectator" ? "" : "&seat=" + st.seat);
       try { history.replaceState(null, "", hash); } catch (e) { /* some file:// hosts refuse */ }

@@ -25,6 +25,7 @@ import jinja2
 from markupsafe import Markup
 
 from toolkit import __version__
+from toolkit.render.charts import Tracker, page_charts
 from toolkit.render.frames import SPECTATOR, RenderError
 from toolkit.render.geometry import num
 from toolkit.render.palette import frame_css
@@ -188,7 +189,8 @@ def render_replay(
     """
     save = load(entry.path)
     macros = env.get_template("site/_parts.html").module
-    page = build_page_data(save, macros)
+    tracker = Tracker(save.game)
+    page = build_page_data(save, macros, tracker.observe)
     meta = save.meta
     title = (
         entry.title or (meta.get("title") if isinstance(meta.get("title"), str) else None) or entry.path.stem
@@ -228,6 +230,7 @@ def render_replay(
         last=len(page.actions) - 1,
         seat_options=seat_options,
         data=page.data,
+        charts=page_charts(tracker, list(page.data["views"])),
     )
     record = {
         "title": title,

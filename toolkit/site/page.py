@@ -10,7 +10,7 @@ than the parts that actually change.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -64,11 +64,14 @@ class PageData:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-def build_page_data(save: Save, macros: Any) -> PageData:
+def build_page_data(
+    save: Save, macros: Any, observe: Callable[[int, Mapping[str, Any]], None] | None = None
+) -> PageData:
     """Replay ``save`` once and pack every frame of every seat's view.
 
     ``macros`` is the template module holding ``head``, ``who``, ``hand``, ``info``,
-    ``foot_open``, ``fact`` and ``foot_close``.
+    ``foot_open``, ``fact`` and ``foot_close``. ``observe``, if given, is shown every frame's
+    views (by view key) as they are made, e.g. to gather the game's charts in the same replay.
     Raises :class:`~toolkit.replay.ReplayError` when a move does not replay.
     """
     board: Board | None = None
@@ -96,6 +99,8 @@ def build_page_data(save: Save, macros: Any) -> PageData:
         winner = adapter.winner(spectator)
         actions.append(snap.action)
         details.append(snap.detail)
+        if observe is not None:
+            observe(snap.index, snap.views)
         for key, view in snap.views.items():
             frame = adapter.frame(view)
             if first is None:

@@ -1,0 +1,760 @@
+"""Pictures of a game, drawn as SVG from views alone: the story a replay page shows beside the board.
+
+Four pictures per view of a game:
+
+- **VP over time** - each seat's victory points after every move, one step line per seat; a
+  dot wherever a seat's points change, each dot a link to that move (``#move=N``, with
+  ``data-move=N`` for the player script).
+- **Dice** - how often each total of two dice came up, beside what fair 2d6 gives over as
+  many rolls (total ``t`` is made ``6 - |7 - t|`` ways out of 36).
+- **Resources gained** - the cards each seat gained, by kind. A gain counts what a hand held
+  after a move beyond what it held before. Where the view shows a hand's contents each kind
+  counts on its own; where it shows only how many cards a hand holds, the cards gained are
+  counted as *unseen*, never given a kind.
+- **Summary** (end of game) - placements, victory points by source, the road and army
+  holders and the most productive hex.
+
+Seat-correctness comes from reading views only: the chart of view ``K`` reads, for every
+player, what view ``K`` showed at each move - so a hidden victory-point card never counts for
+another seat before the view reveals it, and a card taken in a hidden steal is only ever an
+unseen card. The omniscient view (``all``) reads each player from that player's own view.
+
+The most productive hex counts, for every roll, one card per settlement and two per city
+standing on a corner of each hex whose number was rolled while the robber was elsewhere, from
+the public board before the roll. Everything is drawn with svgwrite, coordinates rounded to 2
+decimals, in a fixed order: the same game always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import svgwrite
+import svgwrite.base
+import svgwrite.container
+import svgwrite.path
+import svgwrite.shapes
+import svgwrite.text
+
+from toolkit.render.adapters import get_adapter
+from toolkit.render.frames import SPECTATOR, snapshots
+from toolkit.render.geometry import num, pips
+from toolkit.render.palette import INK, SEAT_COLOURS, TERRAIN_COLOURS
+from toolkit.render.scene import css_token, xml_text
+from toolkit.saves import Save
+
+OMNISCIENT = "all"
+UNSEEN = "unseen"
+View = Mapping[str, Any]
+
+WIDTH = 600.0
+FONT = "font-family:sans-serif"
+GRID = "#dddddd"
+MUTED = "#555555"
+UNSEEN_COLOUR = "#b0b0b0"
+ROLLED = "#5b8cc4"
+# Colours of the VP sources in the summary, none of them a seat colour.
+SOURCE_COLOURS: dict[str, str] = {
+    "settlements": "#c9a66b",
+    "cities": "#7a5c3a",
+    "metropolises": "#5b3f8c",
+    "longest road": "#3d8c8c",
+    "largest army": "#9c3d54",
+    "merchant": "#d98c5f",
+    "VP cards": "#e0c341",
+    "defender tokens": "#6b7f99",
+}
+
+
+# ---------------------------------------------------------------- what one view shows
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one view shows about one player at one move: points, hand contents or only its size."""
+
+    score: int
+    count: int
+    hand: Mapping[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class Producer:
+    """A hex that pays out when its number is rolled: ``cards`` for its buildings, unless ``blocked``."""
+
+    key: str
+    label: str
+    token: int
+    cards: int
+    blocked: bool
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One production roll: ``key`` tells rolls apart (a turn, a roll counter), ``total`` its sum."""
+
+    key: int
+    total: int
+
+
+class Reader(Protocol):
+    """What the charts need from one game's views; it reads views, never an engine."""
+
+    kinds: tuple[str, ...]
+
+    def seen(self, view: View, seat: int) -> Seen: ...
+
+    def roll(self, view: View) -> Roll | None: ...
+
+    def producers(self, view: View) -> list[Producer]: ...
+
+    def sources(self, view: View, seat: int) -> dict[str, int]: ...
+
+    def placements(self, view: View, seats: Sequence[int]) -> list[int] | None: ...
+
+    def holders(self, view: View, names: Mapping[int, str]) -> list[str]: ...
+
+
+def _int(value: Any, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _counts(value: Any, kinds: Iterable[str]) -> dict[str, int]:
+    return {k: _int(value.get(k)) for k in kinds} if isinstance(value, Mapping) else {}
+
+
+class PioneersReader:
+    """Pioneers views: scores (own ``myScore``, ``finalScores`` once over), hands, dice by turn."""
+
+    kinds: tuple[str, ...] = ("brick", "lumber", "wool", "grain", "ore")
+
+    @staticmethod
+    def _player(view: View, seat: int) -> Mapping[str, Any]:
+        for player in view.get("players") or []:
+            if isinstance(player, Mapping) and player.get("seat") == seat:
+                return player
+        return {}
+
+    def seen(self, view: View, seat: int) -> Seen:
+        player = self._player(view, seat)
+        score = _int(player.get("score"))
+        final = view.get("finalScores")
+        if isinstance(final, list) and 0 <= seat < len(final):
+            score = _int(final[seat])
+        elif view.get("seat") == seat and isinstance(view.get("myScore"), int):
+            score = _int(view.get("myScore"))
+        hand = player.get("hand")
+        return Seen(score, _int(player.get("handCount")), _counts(hand, self.kinds) if hand else None)
+
+    def roll(self, view: View) -> Roll | None:
+        dice = view.get("dice")
+        turn = _int(view.get("turn"))
+        if turn <= 0 or not isinstance(dice, list) or len(dice) != 2:
+            return None
+        return Roll(turn, _int(dice[0]) + _int(dice[1]))
+
+    def producers(self, view: View) -> list[Producer]:
+        from toolkit.render.pioneers import geometry
+
+        corners = geometry().hex_vertices
+        weight: dict[int, int] = {}
+        for building in view.get("buildings") or []:
+            weight[_int(building.get("vertex"), -1)] = 2 if building.get("type") == "city" else 1
+        board = view.get("board") or {}
+        bandit = board.get("bandit")
+        found = []
+        for item in board.get("hexes") or []:
+            hex_id, token = _int(item.get("id"), -1), item.get("token")
+            if not isinstance(token, int) or not 0 <= hex_id < len(corners):
+                continue
+            cards = sum(weight.get(v, 0) for v in corners[hex_id])
+            label = f"the {token} {item.get('resource')} hex (hex {hex_id})"
+            found.append(Producer(str(hex_id), label, token, cards, bandit == hex_id))
+        return found
+
+    def sources(self, view: View, seat: int) -> dict[str, int]:
+        from toolkit.games.pioneers.constants import AWARD_POINTS
+
+        out: dict[str, int] = {}
+        for building in view.get("buildings") or []:
+            if building.get("seat") == seat:
+                city = building.get("type") == "city"
+                key = "cities" if city else "settlements"
+                out[key] = out.get(key, 0) + (2 if city else 1)
+        awards = view.get("awards") or {}
+        if awards.get("longestRoad") == seat:
+            out["longest road"] = AWARD_POINTS
+        if awards.get("largestArmy") == seat:
+            out["largest army"] = AWARD_POINTS
+        player = self._player(view, seat)
+        cards = player.get("devCards")
+        if isinstance(cards, list):
+            fresh = player.get("devBoughtThisTurn") or []
+            hidden = sum(1 for c in list(cards) + list(fresh) if c == "victory_point")
+        else:  # the view shows only public points, unless the final scores say more
+            hidden = max(0, self.seen(view, seat).score - sum(out.values()))
+        if hidden:
+            out["VP cards"] = hidden
+        return out
+
+    def placements(self, view: View, seats: Sequence[int]) -> list[int] | None:
+        places = view.get("placements")
+        if isinstance(places, list) and len(places) == len(seats):
+            return sorted(seats, key=lambda s: (_int(places[s]), s))
+        return None
+
+    def holders(self, view: View, names: Mapping[int, str]) -> list[str]:
+        awards = view.get("awards") or {}
+        lines = []
+        for key, label, stat, unit in (
+            ("longestRoad", "Longest road", "roadLength", "roads"),
+            ("largestArmy", "Largest army", "knightsPlayed", "knights"),
+        ):
+            holder = awards.get(key)
+            if isinstance(holder, int):
+                amount = _int(self._player(view, holder).get(stat))
+                lines.append(f"{label}: {names.get(holder, f'seat {holder}')} ({amount} {unit})")
+            else:
+                lines.append(f"{label}: nobody")
+        return lines
+
+
+class CodexReader:
+    """Codex wire views: ``victoryPoints`` (all public), materials, dice by roll number."""
+
+    kinds: tuple[str, ...] = ("lumber", "brick", "wool", "grain", "ore", "coin", "paper", "cloth")
+
+    @staticmethod
+    def _player(view: View, seat: int) -> Mapping[str, Any]:
+        for player in (view.get("players") or {}).values():
+            if isinstance(player, Mapping) and player.get("seatIndex") == seat:
+                return player
+        return {}
+
+    def seen(self, view: View, seat: int) -> Seen:
+        player = self._player(view, seat)
+        resources, commodities = player.get("resources"), player.get("commodities")
+        if isinstance(resources, Mapping) and isinstance(commodities, Mapping):
+            hand = _counts({**resources, **commodities}, self.kinds)
+            return Seen(_int(player.get("victoryPoints")), sum(hand.values()), hand)
+        return Seen(_int(player.get("victoryPoints")), _int(player.get("materialCount")))
+
+    def roll(self, view: View) -> Roll | None:
+        dice = view.get("dice") or {}
+        number, total = _int(dice.get("rollNumber")), dice.get("sum")
+        if number <= 0 or not isinstance(total, int):
+            return None
+        return Roll(number, total)
+
+    def producers(self, view: View) -> list[Producer]:
+        board = view.get("board") or {}
+        weight: dict[str, int] = {}
+        for spot in (board.get("intersections") or {}).values():
+            building = spot.get("building") if isinstance(spot, Mapping) else None
+            if not isinstance(building, Mapping):
+                continue
+            cards = 1 if building.get("type") == "settlement" else 2
+            for hex_id in spot.get("adjacentHexIds") or []:
+                weight[hex_id] = weight.get(hex_id, 0) + cards
+        found = []
+        for hex_id, item in sorted((board.get("hexes") or {}).items()):
+            token = item.get("numberToken")
+            if not isinstance(token, int):
+                continue
+            label = f"the {token} {item.get('type')} hex ({hex_id})"
+            blocked = bool(item.get("robberPresent"))
+            found.append(Producer(hex_id, label, token, weight.get(hex_id, 0), blocked))
+        return found
+
+    def sources(self, view: View, seat: int) -> dict[str, int]:
+        from toolkit.games.codex.constants import VP
+
+        player = self._player(view, seat)
+        pid = player.get("id")
+        out: dict[str, int] = {}
+
+        def add(key: str, points: int) -> None:
+            if points:
+                out[key] = out.get(key, 0) + points
+
+        for spot in ((view.get("board") or {}).get("intersections") or {}).values():
+            building = spot.get("building") if isinstance(spot, Mapping) else None
+            if not isinstance(building, Mapping) or building.get("ownerPlayerId") != pid:
+                continue
+            if building.get("type") == "settlement":
+                add("settlements", VP["settlement"])
+            else:
+                add("cities", VP["city"])
+                if building.get("metropolisType"):
+                    add("metropolises", VP["metropolisBonus"])
+        if view.get("longestRoadHolderPlayerId") == pid:
+            add("longest road", VP["longestRoad"])
+        if view.get("merchantOwnerPlayerId") == pid:
+            add("merchant", VP["merchant"])
+        add("VP cards", VP["vpCard"] * len(player.get("revealedVpCards") or []))
+        add("defender tokens", VP["defenderToken"] * _int(player.get("vpTokens")))
+        return out
+
+    def placements(self, view: View, seats: Sequence[int]) -> list[int] | None:
+        return None
+
+    def holders(self, view: View, names: Mapping[int, str]) -> list[str]:
+        seat_of = {p.get("id"): p.get("seatIndex") for p in (view.get("players") or {}).values()}
+        holder = seat_of.get(view.get("longestRoadHolderPlayerId"))
+        lines = [f"Longest road: {names.get(holder, 'nobody') if isinstance(holder, int) else 'nobody'}"]
+        metros = []
+        for spot in ((view.get("board") or {}).get("intersections") or {}).values():
+            building = spot.get("building") if isinstance(spot, Mapping) else None
+            if isinstance(building, Mapping) and building.get("metropolisType"):
+                owner = seat_of.get(building.get("ownerPlayerId"))
+                metros.append(f"{building['metropolisType']}: {names.get(_int(owner), '?')}")
+        lines.append("Metropolises: " + (", ".join(sorted(metros)) or "none"))
+        return lines
+
+
+READERS: dict[str, Reader] = {"pioneers": PioneersReader(), "codex": CodexReader()}
+
+
+# ---------------------------------------------------------------- gathering the series
+
+
+@dataclass
+class Series:
+    """One view's story: points per move, cards gained by kind, per seat."""
+
+    scores: dict[int, list[int]] = field(default_factory=dict)
+    gained: dict[int, dict[str, int]] = field(default_factory=dict)
+    last: dict[int, Seen] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Chart:
+    """One picture: its ``kind`` (vp, dice, gained, summary), a title and the SVG markup."""
+
+    kind: str
+    title: str
+    svg: str
+
+
+class Tracker:
+    """Watches every frame's views of one game and draws its pictures afterwards.
+
+    Feed it :meth:`observe` with each frame's views keyed like the page (``spectator``,
+    ``"0"``, ``"1"``...): the spectator view and every seat's own view are needed.
+    """
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.reader = READERS[game]
+        self.adapter = get_adapter(game)
+        self.names: dict[int, str] = {}
+        self.seats: list[int] = []
+        self.series: dict[str, Series] = {}
+        self.rolls: list[tuple[int, int]] = []  # (move, total)
+        self.yields: dict[str, int] = {}
+        self.labels: dict[str, str] = {}
+        self.final: dict[str, View] = {}
+        self._roll_key: int | None = None
+        self._before: list[Producer] = []
+
+    def observe(self, index: int, views: Mapping[str, View]) -> None:
+        """Take in frame ``index``: the views of the spectator and of every seat."""
+        spectator = views[SPECTATOR]
+        if not self.seats:
+            self.names = dict(self.adapter.players(spectator))
+            self.seats = sorted(self.names)
+        keys = [k for k in views if k != OMNISCIENT] + [OMNISCIENT]
+        for key in keys:
+            series = self.series.setdefault(key, Series())
+            for seat in self.seats:
+                source = views.get(str(seat)) if key == OMNISCIENT else views[key]
+                if source is None:
+                    continue
+                self._take(series, seat, self.reader.seen(source, seat))
+        roll = self.reader.roll(spectator)
+        if roll is not None and roll.key != self._roll_key:
+            self._roll_key = roll.key
+            self.rolls.append((index, roll.total))
+            for hexagon in self._before:
+                if hexagon.token == roll.total and not hexagon.blocked:
+                    self.yields[hexagon.key] = self.yields.get(hexagon.key, 0) + hexagon.cards
+        self._before = self.reader.producers(spectator)
+        for hexagon in self._before:
+            self.labels[hexagon.key] = hexagon.label
+        self.final = dict(views)
+
+    @staticmethod
+    def _take(series: Series, seat: int, now: Seen) -> None:
+        series.scores.setdefault(seat, []).append(now.score)
+        gained = series.gained.setdefault(seat, {})
+        before = series.last.get(seat)
+        if before is not None:
+            if before.hand is not None and now.hand is not None:
+                for kind, count in now.hand.items():
+                    more = count - before.hand.get(kind, 0)
+                    if more > 0:
+                        gained[kind] = gained.get(kind, 0) + more
+            elif now.count > before.count:
+                gained[UNSEEN] = gained.get(UNSEEN, 0) + now.count - before.count
+        series.last[seat] = now
+
+    # ------------------------------------------------------------ pictures
+
+    def charts(self, key: str) -> list[Chart]:
+        """The three pictures of view ``key`` (``spectator``, a seat number or ``all``)."""
+        series = self.series[key]
+        return [
+            vp_chart(series.scores, self.names, key),
+            dice_chart([total for _, total in self.rolls]),
+            gained_chart(series.gained, self.names, self.reader.kinds),
+        ]
+
+    def summary(self, key: str) -> Chart:
+        """The end-of-game summary as view ``key`` sees the last move."""
+        return summary_chart(self.summary_data(key))
+
+    def summary_data(self, key: str) -> Summary:
+        reader = self.reader
+        view = self._final_view(key, None)
+        scores = {s: self.series[key].scores[s][-1] for s in self.seats}
+        order = reader.placements(view, self.seats)
+        if order is None:
+            winner = _winner_seat(self.adapter.winner(view), self.names)
+            order = sorted(self.seats, key=lambda s: (s != winner, -scores[s], s))
+        sources = {s: reader.sources(self._final_view(key, s), s) for s in self.seats}
+        best = sorted(self.yields.items(), key=lambda kv: (-kv[1], kv[0]))
+        hexagon = f"{self.labels[best[0][0]]}: {best[0][1]} cards" if best and best[0][1] else "none"
+        facts = [*reader.holders(view, self.names), f"Most productive hex: {hexagon}"]
+        over = self.adapter.winner(view) is not None or view.get("phase") in ("over", "gameOver")
+        return Summary(order, scores, sources, self.names, facts, over)
+
+    def _final_view(self, key: str, seat: int | None) -> View:
+        if key == OMNISCIENT:
+            return self.final[SPECTATOR if seat is None else str(seat)]
+        return self.final[key]
+
+
+def _winner_seat(name: str | None, names: Mapping[int, str]) -> int | None:
+    return next((s for s, n in names.items() if name is not None and n == name), None)
+
+
+def tracker_for(save: Save) -> Tracker:
+    """Replay ``save`` once, watching the spectator's and every seat's view of each move."""
+    tracker = Tracker(save.game)
+    for _, snap in snapshots(save, None):
+        tracker.observe(snap.index, snap.views)
+    return tracker
+
+
+def view_key(seat: int | str | None) -> str:
+    """The key of a view: ``None`` is the spectator, ``"all"`` the omniscient view, else a seat."""
+    return SPECTATOR if seat is None else str(seat)
+
+
+def charts_for(save: Save, seat: int | str | None = None) -> list[Chart]:
+    """The VP, dice and resources pictures of ``save`` as ``seat`` saw it."""
+    return tracker_for(save).charts(view_key(seat))
+
+
+def summary_for(save: Save, seat: int | str | None = None) -> Chart:
+    """The end-of-game summary of ``save`` as ``seat`` saw its last move."""
+    return tracker_for(save).summary(view_key(seat))
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def _svg(height: float, title: str, kind: str) -> svgwrite.container.SVG:
+    drawing = svgwrite.container.SVG(debug=False)
+    drawing.attribs.clear()
+    drawing["viewBox"] = f"0 0 {num(WIDTH)} {num(height)}"
+    drawing["class"] = f"chart chart-{css_token(kind)}"
+    drawing["role"] = "group"
+    drawing["aria-label"] = xml_text(title)
+    drawing["font-family"] = "sans-serif"
+    drawing.add(_text(title, 8, 18, size=14, weight="bold"))
+    return drawing
+
+
+def _markup(drawing: svgwrite.container.SVG) -> str:
+    """The chart as one ``<svg>`` element for a page, without the empty ``<defs>`` svgwrite adds."""
+    return str(drawing.tostring()).replace("<defs />", "", 1)
+
+
+def _text(
+    content: str, x: float, y: float, size: float = 11, anchor: str = "", weight: str = "", fill: str = INK
+) -> svgwrite.text.Text:
+    text = svgwrite.text.Text(xml_text(content), debug=False)
+    text["x"], text["y"] = num(x), num(y)
+    text["font-size"] = num(size)
+    if anchor:
+        text["text-anchor"] = anchor
+    if weight:
+        text["font-weight"] = weight
+    if fill != INK:
+        text["fill"] = fill
+    return text
+
+
+def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "") -> svgwrite.shapes.Rect:
+    rect = svgwrite.shapes.Rect(debug=False)
+    rect["x"], rect["y"], rect["width"], rect["height"] = num(x), num(y), num(w), num(h)
+    rect["fill"] = fill
+    if stroke:
+        rect["stroke"] = stroke
+        rect["stroke-width"] = "0.8"
+    return rect
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, stroke: str, width: float = 1) -> svgwrite.shapes.Line:
+    line = svgwrite.shapes.Line(debug=False)
+    line["x1"], line["y1"], line["x2"], line["y2"] = num(x1), num(y1), num(x2), num(y2)
+    line["stroke"] = stroke
+    line["stroke-width"] = num(width)
+    return line
+
+
+def _title(element: Any, text: str) -> None:
+    element.add(svgwrite.base.Title(xml_text(text)))
+
+
+def _colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _nice_step(span: float, ticks: int) -> int:
+    """A round step (1, 2, 5, 10, 20, 50...) giving about ``ticks`` divisions of ``span``."""
+    raw = max(1.0, span / max(1, ticks))
+    step = 1
+    while True:
+        for factor in (1, 2, 5):
+            if step * factor >= raw:
+                return step * factor
+        step *= 10
+
+
+def _legend(
+    group: Any, items: Sequence[tuple[str, str]], x: float, y: float, right: float = WIDTH - 8
+) -> float:
+    """Colour swatches and labels, wrapped to the width; returns the y below the last row."""
+    start = x
+    for label, colour in items:
+        width = 18 + 6.2 * len(label)
+        if x + width > right and x > start:
+            x, y = start, y + 16
+        group.add(_rect(x, y - 9, 10, 10, colour, INK))
+        group.add(_text(label, x + 14, y, size=11))
+        x += width + 10
+    return y + 16
+
+
+def _link(move: int, key: str, text: str) -> svgwrite.container.Hyperlink:
+    """A link to move ``move`` in view ``key`` (``#move=N``, ``data-move=N``) named by ``text``."""
+    link = svgwrite.container.Hyperlink("", debug=False)
+    link.attribs.clear()
+    link["href"] = f"#move={move}" + ("" if key == SPECTATOR else f"&seat={key}")
+    link["data-move"] = str(move)
+    link["class"] = "chart-move"
+    _title(link, text)
+    return link
+
+
+def vp_chart(scores: Mapping[int, Sequence[int]], names: Mapping[int, str], key: str) -> Chart:
+    """Victory points after every move, one step line per seat; a linked dot at each change."""
+    title = "Victory points over the game"
+    left, top, plot_w, plot_h = 34.0, 32.0, WIDTH - 50, 170.0
+    drawing = _svg(top + plot_h + 52, title, "vp")
+    moves = max((len(v) for v in scores.values()), default=1) - 1
+    high = max([max(v) for v in scores.values() if v] + [1])
+    x_of = (lambda m: left + plot_w * m / moves) if moves else (lambda m: left)
+
+    def y_of(vp: float) -> float:
+        return top + plot_h - plot_h * vp / high
+
+    axes = svgwrite.container.Group(debug=False)
+    for vp in range(0, high + 1, _nice_step(high, 5)):
+        axes.add(_line(left, y_of(vp), left + plot_w, y_of(vp), GRID))
+        axes.add(_text(str(vp), left - 5, y_of(vp) + 4, size=10, anchor="end", fill=MUTED))
+    for m in range(0, moves + 1, _nice_step(moves, 6)):
+        axes.add(_text(str(m), x_of(m), top + plot_h + 14, size=10, anchor="middle", fill=MUTED))
+    axes.add(_text("move", left + plot_w, top + plot_h + 28, size=10, anchor="end", fill=MUTED))
+    drawing.add(axes)
+    for seat in sorted(scores):
+        series = scores[seat]
+        if not series:
+            continue
+        points = [(x_of(0), y_of(series[0]))]
+        changes: list[int] = []
+        for m in range(1, len(series)):
+            if series[m] != series[m - 1]:
+                points.append((x_of(m), y_of(series[m - 1])))
+                points.append((x_of(m), y_of(series[m])))
+                changes.append(m)
+        points.append((x_of(len(series) - 1), y_of(series[-1])))
+        text = " ".join(f"{num(x)},{num(y)}" for x, y in points)
+        for colour, width in ((INK, 4.0), (_colour(seat), 2.4)):
+            line = svgwrite.path.Path(d="M" + text, debug=False)
+            line["fill"] = "none"
+            line["stroke"] = colour
+            line["stroke-width"] = num(width)
+            line["stroke-linejoin"] = "round"
+            drawing.add(line)
+        name = names.get(seat, f"seat {seat}")
+        for m in changes:
+            link = _link(m, key, f"{name}: {series[m]} VP after move {m}")
+            dot = svgwrite.shapes.Circle(debug=False)
+            dot["cx"], dot["cy"], dot["r"] = num(x_of(m)), num(y_of(series[m])), "4.5"
+            dot["fill"], dot["stroke"], dot["stroke-width"] = _colour(seat), INK, "1.2"
+            link.add(dot)
+            drawing.add(link)
+    items = [(f"{names.get(s, f'seat {s}')} {(scores[s] or [0])[-1]}", _colour(s)) for s in sorted(scores)]
+    _legend(drawing, items, left, top + plot_h + 44)
+    return Chart("vp", title, _markup(drawing))
+
+
+def expected_rolls(rolls: int) -> dict[int, float]:
+    """How often fair 2d6 make each total over ``rolls`` rolls: ``rolls * ways / 36``."""
+    return {total: rolls * pips(total) / 36 for total in range(2, 13)}
+
+
+def dice_chart(totals: Sequence[int]) -> Chart:
+    """A bar per dice total (2-12) beside the 2d6 expectation for as many rolls."""
+    title = f"Dice: {len(totals)} rolls against fair 2d6"
+    left, top, plot_w, plot_h = 34.0, 44.0, WIDTH - 50, 140.0
+    drawing = _svg(top + plot_h + 48, title, "dice")
+    counts = {t: 0 for t in range(2, 13)}
+    for total in totals:
+        if total in counts:
+            counts[total] += 1
+    expected = expected_rolls(len(totals))
+    high = max([*counts.values(), *expected.values(), 1.0])
+    slot = plot_w / 11
+
+    def y_of(value: float) -> float:
+        return top + plot_h - plot_h * value / high
+
+    for value in range(0, int(high) + 1, _nice_step(high, 4)):
+        drawing.add(_line(left, y_of(value), left + plot_w, y_of(value), GRID))
+        drawing.add(_text(str(value), left - 5, y_of(value) + 4, size=10, anchor="end", fill=MUTED))
+    for i, total in enumerate(range(2, 13)):
+        x = left + i * slot
+        count, fair = counts[total], expected[total]
+        bar = _rect(x + slot * 0.15, y_of(count), slot * 0.7, plot_h * count / high, ROLLED)
+        _title(bar, f"{total}: rolled {count} times, fair dice {fair:.1f}")
+        drawing.add(bar)
+        drawing.add(_line(x + slot * 0.05, y_of(fair), x + slot * 0.95, y_of(fair), INK, 2.5))
+        drawing.add(_text(str(total), x + slot / 2, top + plot_h + 14, size=11, anchor="middle"))
+        if count:
+            drawing.add(_text(str(count), x + slot / 2, y_of(count) - 3, size=10, anchor="middle"))
+    _legend(drawing, [("rolled", ROLLED), ("fair 2d6", INK)], left, top + plot_h + 36)
+    return Chart("dice", title, _markup(drawing))
+
+
+def _kind_colour(kind: str) -> str:
+    return UNSEEN_COLOUR if kind == UNSEEN else TERRAIN_COLOURS.get(kind, "#999999")
+
+
+def gained_chart(
+    gained: Mapping[int, Mapping[str, int]], names: Mapping[int, str], kinds: Sequence[str]
+) -> Chart:
+    """One bar per seat of the cards gained, a segment per kind; unseen cards in grey."""
+    title = "Resources gained"
+    order = [*kinds, UNSEEN]
+    label_w, top, row = 120.0, 30.0, 26.0
+    seats = sorted(gained)
+    used = [k for k in order if any(gained[s].get(k) for s in seats)]
+    drawing = _svg(top + row * len(seats) + 26 + 16 * (len(used) > 5), title, "gained")
+    high = max([sum(gained[s].values()) for s in seats] + [1])
+    plot_w = WIDTH - label_w - 50
+    for i, seat in enumerate(seats):
+        y = top + i * row
+        name = names.get(seat, f"seat {seat}")
+        drawing.add(_rect(8, y + 6, 10, 10, _colour(seat), INK))
+        drawing.add(_text(name[:16], 22, y + 15, size=11))
+        x = label_w
+        for kind in order:
+            count = gained[seat].get(kind, 0)
+            if not count:
+                continue
+            width = plot_w * count / high
+            segment = _rect(x, y + 3, width, row - 8, _kind_colour(kind), INK)
+            _title(segment, f"{name}: {count} {kind}")
+            drawing.add(segment)
+            x += width
+        drawing.add(_text(str(sum(gained[seat].values())), x + 5, y + 15, size=11))
+    _legend(drawing, [(k, _kind_colour(k)) for k in used], 8, top + row * len(seats) + 14)
+    return Chart("gained", title, _markup(drawing))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The end of a game as one view saw it: seats in finishing order, points by source, facts."""
+
+    order: list[int]
+    scores: dict[int, int]
+    sources: dict[int, dict[str, int]]
+    names: dict[int, str]
+    facts: list[str]
+    over: bool
+
+
+def summary_chart(summary: Summary) -> Chart:
+    """Placements with a bar of victory points by source per seat, then the awards and best hex."""
+    title = "End of the game" if summary.over else "Standings at the last move"
+    label_w, top, row = 150.0, 30.0, 26.0
+    used = [k for k in SOURCE_COLOURS if any(summary.sources[s].get(k) for s in summary.order)]
+    legend_rows = 1 + (len(used) > 4)
+    height = top + row * len(summary.order) + 16 * legend_rows + 18 * len(summary.facts) + 16
+    drawing = _svg(height, title, "summary")
+    high = max([summary.scores[s] for s in summary.order] + [1])
+    plot_w = WIDTH - label_w - 60
+    for place, seat in enumerate(summary.order, start=1):
+        y = top + (place - 1) * row
+        name = summary.names.get(seat, f"seat {seat}")
+        drawing.add(_rect(8, y + 6, 10, 10, _colour(seat), INK))
+        drawing.add(_text(f"{place}. {name[:18]}", 22, y + 15, size=11, weight="bold" if place == 1 else ""))
+        x = label_w
+        for kind in used:
+            points = summary.sources[seat].get(kind, 0)
+            if not points:
+                continue
+            width = plot_w * points / high
+            segment = _rect(x, y + 3, width, row - 8, SOURCE_COLOURS[kind], INK)
+            _title(segment, f"{name}: {points} VP from {kind}")
+            drawing.add(segment)
+            x += width
+        drawing.add(_text(f"{summary.scores[seat]} VP", x + 5, y + 15, size=11))
+    y = _legend(drawing, [(k, SOURCE_COLOURS[k]) for k in used], 8, top + row * len(summary.order) + 12)
+    for fact in summary.facts:
+        y += 2
+        drawing.add(_text(fact, 8, y, size=12))
+        y += 16
+    return Chart("summary", title, _markup(drawing))
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One distinct picture on a page and the views (space-separated keys) that show it."""
+
+    views: str
+    chart: Chart
+
+
+def page_charts(tracker: Tracker, keys: Sequence[str]) -> list[Shown]:
+    """Every picture of the views ``keys``, each distinct picture once, in reading order.
+
+    Pictures come kind by kind (VP, dice, resources, summary), so whichever view is shown
+    reads them in that order; a picture the same in several views (the dice, usually the
+    summary) is stored once with all their keys.
+    """
+    by_kind: dict[str, dict[str, list[str]]] = {}
+    charts: dict[str, Chart] = {}
+    for key in keys:
+        for chart in [*tracker.charts(key), tracker.summary(key)]:
+            charts.setdefault(chart.svg, chart)
+            by_kind.setdefault(chart.kind, {}).setdefault(chart.svg, []).append(key)
+    return [
+        Shown(" ".join(views), charts[svg]) for kind in by_kind.values() for svg, views in kind.items()
+    ]
