@@ -33,6 +33,7 @@ from toolkit.render.scene import css_token
 from toolkit.replay import ReplayError
 from toolkit.resources import data_dir
 from toolkit.saves import Problem, SaveError, load, staging_dir
+from toolkit.site.index import Record, index_files, record_for
 from toolkit.site.page import build_page_data
 
 MARKER = ".replaykit-site"
@@ -181,7 +182,7 @@ def _slug(path: Path, taken: set[str]) -> str:
 
 def render_replay(
     env: jinja2.Environment, entry: Entry, links: Sequence[Link] = ()
-) -> tuple[str, dict[str, Any]]:
+) -> tuple[str, Record]:
     """The HTML page for one replay and its index record; ``links`` are the site's extra links.
 
     Raises :class:`SaveError`, :class:`ReplayError` or :class:`RenderError` for a save that
@@ -232,15 +233,7 @@ def render_replay(
         data=page.data,
         charts=page_charts(tracker, list(page.data["views"])),
     )
-    record = {
-        "title": title,
-        "note": note,
-        "game": save.game,
-        "players": [name for _, name in page.players],
-        "winner": page.winner,
-        "moves": len(save.moves),
-    }
-    return html, record
+    return html, record_for(save, tracker, title, note or "")
 
 
 def build(
@@ -266,7 +259,8 @@ def build(
     extra_links = [Link.of(link) for link in links]
     env = environment()
     built = Built()
-    pages: dict[str, str] = {}
+    pages: dict[str, str | bytes] = {}
+    records: list[Record] = []
     problems: list[Refusal] = []
     taken: set[str] = set()
     for entry in entries:
@@ -278,23 +272,16 @@ def build(
         except (ReplayError, RenderError) as exc:
             problems.append(Refusal(exc.line(), exc.problem()))
             continue
-        slug = _slug(entry.path, taken)
-        record["href"] = f"{PAGES}/{slug}.html"
-        pages[record["href"]] = html
-        built.replays.append(record)
+        record.slug = _slug(entry.path, taken)
+        pages[record.href] = html
+        pages[f"{PAGES}/{record.slug}.json"] = entry.path.read_bytes()  # the save, for download
+        records.append(record)
+        built.replays.append(record.legacy())
     if problems and not skip_broken:
         raise SiteError(problems)
     built.skipped = problems
-    css = _asset("site.css")
-    index = env.get_template("site/index.html").render(
-        csp=content_policy([css], []),
-        css=Markup(css),
-        site_title="Replays",
-        links=extra_links,
-        replays=built.replays,
-        version=__version__,
-    )
-    files: dict[str, str | bytes] = {"index.html": index, MARKER: f"replaykit site {__version__}\n"}
+    files: dict[str, str | bytes] = {MARKER: f"replaykit site {__version__}\n"}
+    files.update(index_files(env, records, extra_links, __version__))
     files.update(pages)
     files.update(extra_files or {})
     _write_swap(target, files)
