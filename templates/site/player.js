@@ -117,6 +117,17 @@
     stop();
     show(parseInt(a.getAttribute("data-frame"), 10));
   });
+  // A chart point (any element with data-move) jumps to its move in the view shown.
+  var charts = document.getElementById("charts");
+  if (charts) {
+    charts.addEventListener("click", function (ev) {
+      var a = ev.target.closest ? ev.target.closest("[data-move]") : null;
+      if (!a) { return; }
+      ev.preventDefault();
+      stop();
+      show(parseInt(a.getAttribute("data-move"), 10));
+    });
+  }
   window.addEventListener("hashchange", fromHash);
   fromHash();
 }());

@@ -406,7 +406,7 @@ class Tracker:
         """The three pictures of view ``key`` (``spectator``, a seat number or ``all``)."""
         series = self.series[key]
         return [
-            vp_chart(series.scores, self.names, key),
+            vp_chart(series.scores, self.names),
             dice_chart([total for _, total in self.rolls]),
             gained_chart(series.gained, self.names, self.reader.kinds),
         ]
@@ -550,18 +550,18 @@ def _legend(
     return y + 16
 
 
-def _link(move: int, key: str, text: str) -> svgwrite.container.Hyperlink:
-    """A link to move ``move`` in view ``key`` (``#move=N``, ``data-move=N``) named by ``text``."""
+def _link(move: int, text: str) -> svgwrite.container.Hyperlink:
+    """A link to move ``move`` named by ``text``: ``data-move=N`` for the player, ``#move=N`` without it."""
     link = svgwrite.container.Hyperlink("", debug=False)
     link.attribs.clear()
-    link["href"] = f"#move={move}" + ("" if key == SPECTATOR else f"&seat={key}")
+    link["href"] = f"#move={move}"
     link["data-move"] = str(move)
     link["class"] = "chart-move"
     _title(link, text)
     return link
 
 
-def vp_chart(scores: Mapping[int, Sequence[int]], names: Mapping[int, str], key: str) -> Chart:
+def vp_chart(scores: Mapping[int, Sequence[int]], names: Mapping[int, str]) -> Chart:
     """Victory points after every move, one step line per seat; a linked dot at each change."""
     title = "Victory points over the game"
     left, top, plot_w, plot_h = 34.0, 32.0, WIDTH - 50, 170.0
@@ -603,7 +603,7 @@ def vp_chart(scores: Mapping[int, Sequence[int]], names: Mapping[int, str], key:
             drawing.add(line)
         name = names.get(seat, f"seat {seat}")
         for m in changes:
-            link = _link(m, key, f"{name}: {series[m]} VP after move {m}")
+            link = _link(m, f"{name}: {series[m]} VP after move {m}")
             dot = svgwrite.shapes.Circle(debug=False)
             dot["cx"], dot["cy"], dot["r"] = num(x_of(m)), num(y_of(series[m])), "4.5"
             dot["fill"], dot["stroke"], dot["stroke-width"] = _colour(seat), INK, "1.2"

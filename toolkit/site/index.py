@@ -262,8 +262,46 @@ def index_files(
         chunks=[Markup(p) for p in parts],
         version=version,
     )
-    files = {"index.html": html, "replays.json": json.dumps([r.legacy() for r in records], indent=1) + "\n"}
+    lines = ",\n".join(json.dumps(r.legacy(), ensure_ascii=False, separators=(",", ":")) for r in records)
+    files = {"index.html": html, "replays.json": f"[\n{lines}\n]\n" if records else "[]\n"}
     for r in records:
         if r.thumb:
             files[f"replays/{r.slug}.svg"] = r.thumb
     return files
+
+
+SAMPLE_NAMES = (
+    "Ada", "Bruno", "Chen", "Dara", "Emeka", "Freya", "Goran", "Hana", "Ines", "Jonas", "Kaito", "Lena"
+)
+
+
+def synthetic_records(count: int) -> list[Record]:
+    """``count`` made-up records (no pages behind them), for measuring the index at archive scale.
+
+    Deterministic: record ``i`` always has the same game, players, points and length.
+    """
+    records = []
+    for i in range(count):
+        game = "codex" if i % 3 == 0 else "pioneers"
+        players = 3 + i % 2
+        seats = [
+            Seat(s, f"{SAMPLE_NAMES[(i * 7 + s * 5) % len(SAMPLE_NAMES)]} {(i + s) % 97}", (i + s * 7) % 11)
+            for s in range(players)
+        ]
+        winner = i % players
+        seats[winner].vp = 13 if game == "codex" else 10
+        turns = 30 + (i * 37) % 120
+        records.append(
+            Record(
+                title=f"Archive game {i + 1}: {seats[winner].name} wins",
+                note=f"Synthetic record {i + 1} of {count}.",
+                game=game,
+                board=("grand board, 37 hexes" if i % 10 == 0 else "standard board, 19 hexes"),
+                seats=seats,
+                winner=winner,
+                turns=turns,
+                moves=turns * (9 + i % 5),
+                slug=f"archive-{i + 1:05d}",
+            )
+        )
+    return records

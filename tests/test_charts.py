@@ -1,0 +1,238 @@
+"""The pictures of a game (issue 12 item 4): values, determinism, valid SVG and seat-correctness."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolkit.render.charts import (
+    OMNISCIENT,
+    UNSEEN,
+    CodexReader,
+    PioneersReader,
+    Series,
+    Tracker,
+    dice_chart,
+    expected_rolls,
+    gained_chart,
+    page_charts,
+    tracker_for,
+    vp_chart,
+)
+from toolkit.render.charts import Seen as SeenAt
+from toolkit.render.frames import SPECTATOR
+from toolkit.render.pioneers import geometry
+from toolkit.saves import Save, load
+
+ROOT = Path(__file__).resolve().parent.parent
+PIONEERS = ROOT / "replays" / "pioneers-three-player-quick-win.json"
+CODEX = ROOT / "replays" / "codex-three-player-tobias-pulls-away.json"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def trimmed(path: Path, moves: int, tmp_path: Path) -> Save:
+    """The first ``moves`` moves of a published save (checkpoints past the cut dropped)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["moves"] = data["moves"][:moves]
+    data["checkpoints"] = [c for c in data.get("checkpoints", []) if c["move"] <= moves]
+    out = tmp_path / path.name
+    out.write_text(json.dumps(data), encoding="utf-8")
+    return load(out)
+
+
+@pytest.fixture(scope="module")
+def pioneers() -> Tracker:
+    return tracker_for(load(PIONEERS))
+
+
+@pytest.fixture(scope="module")
+def codex(tmp_path_factory: pytest.TempPathFactory) -> Tracker:
+    return tracker_for(trimmed(CODEX, 260, tmp_path_factory.mktemp("codex")))
+
+
+def pioneers_view(
+    turn: int, dice: list[int] | None, buildings: list[dict[str, Any]], bandit: int | None
+) -> Any:
+    """A minimal pioneers spectator view: one player, one ore hex numbered 8 (hex 0)."""
+    return {
+        "seat": None,
+        "turn": turn,
+        "dice": dice,
+        "players": [{"seat": 0, "name": "Ada", "score": 2, "handCount": 0}],
+        "buildings": buildings,
+        "board": {"hexes": [{"id": 0, "resource": "ore", "token": 8}], "bandit": bandit},
+    }
+
+
+# ---------------------------------------------------------------- values
+
+
+def test_expected_rolls_are_the_ways_of_two_dice() -> None:
+    """Fair 2d6 over 36 rolls make each total as many times as there are ways to throw it."""
+    assert expected_rolls(36) == {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+
+
+def test_dice_chart_counts_each_total() -> None:
+    """Each bar's tooltip gives the rolls of its total and the fair expectation for as many rolls."""
+    svg = dice_chart([7, 7, 2, 12]).svg
+    assert "<title>7: rolled 2 times, fair dice 0.7</title>" in svg
+    assert "<title>2: rolled 1 times, fair dice 0.1</title>" in svg
+    assert "<title>8: rolled 0 times, fair dice 0.6</title>" in svg
+    assert "Dice: 4 rolls against fair 2d6" in svg
+
+
+def test_gains_count_kinds_where_the_hand_shows_and_unseen_cards_where_it_does_not() -> None:
+    """A hand's growth counts by kind when its contents show, and as unseen cards otherwise."""
+    series = Series()
+    for hand in ({"wool": 1, "ore": 0}, {"wool": 3, "ore": 0}, {"wool": 2, "ore": 1}):
+        Tracker._take(series, 0, SeenAt(0, sum(hand.values()), hand))
+    for count in (3, 5, 4, 6):
+        Tracker._take(series, 1, SeenAt(0, count))
+    assert series.gained == {0: {"wool": 2, "ore": 1}, 1: {UNSEEN: 4}}
+
+
+def test_a_hex_yields_per_building_on_its_number_unless_the_robber_sits_on_it() -> None:
+    """A settlement takes one card and a city two when the hex's number comes up, never under the robber."""
+    corners = geometry().hex_vertices[0]
+    town = [
+        {"vertex": corners[0], "seat": 0, "type": "city"},
+        {"vertex": corners[3], "seat": 0, "type": "settlement"},
+    ]
+    tracker = Tracker("pioneers")
+    frames = [
+        pioneers_view(0, None, town, None),
+        pioneers_view(1, [4, 4], town, None),  # 8: the city and the settlement pay 3
+        pioneers_view(1, [4, 4], town, 0),  # the same roll seen again is not a new roll
+        pioneers_view(2, [3, 5], town, 0),  # 8 again, but the robber sits on the hex
+        pioneers_view(3, [6, 1], town, None),
+    ]
+    for index, view in enumerate(frames):
+        tracker.observe(index, {SPECTATOR: view, "0": view})
+    assert tracker.rolls == [(1, 8), (3, 8), (4, 7)]
+    assert tracker.yields == {"0": 3}
+    assert "the 8 ore hex (hex 0): 3 cards" in tracker.summary_data(SPECTATOR).facts[-1]
+
+
+def test_pioneers_points_by_source_add_the_hidden_cards_the_final_scores_reveal() -> None:
+    """Towns, awards and VP cards: a hidden card shows only as final score beyond public points."""
+    view = {
+        "seat": None,
+        "buildings": [
+            {"vertex": 1, "seat": 0, "type": "settlement"},
+            {"vertex": 5, "seat": 0, "type": "city"},
+            {"vertex": 9, "seat": 1, "type": "city"},
+        ],
+        "awards": {"longestRoad": 0, "largestArmy": None},
+        "players": [{"seat": 0, "score": 5, "devCards": None}, {"seat": 1, "score": 2, "devCards": None}],
+        "finalScores": [7, 2],
+    }
+    reader = PioneersReader()
+    assert reader.sources(view, 0) == {"settlements": 1, "cities": 2, "longest road": 2, "VP cards": 2}
+    public = {"settlements": 1, "cities": 2, "longest road": 2}
+    assert reader.sources({**view, "finalScores": None}, 0) == public
+
+
+def test_codex_points_by_source_match_the_view_points(codex: Tracker) -> None:
+    """rules §15: the codex sources add up to each player's victoryPoints."""
+    view = codex.final[SPECTATOR]
+    for seat in codex.seats:
+        total = sum(CodexReader().sources(view, seat).values())
+        assert total == CodexReader().seen(view, seat).score
+
+
+def test_vp_series_follow_the_views(pioneers: Tracker) -> None:
+    """The spectator's VP line is the public score of every frame; it ends on the final scores."""
+    series = pioneers.series[SPECTATOR].scores
+    frames = len(load(PIONEERS).moves) + 1
+    assert all(len(v) == frames for v in series.values())
+    final = pioneers.final[SPECTATOR]["finalScores"]
+    assert [series[s][-1] for s in pioneers.seats] == final
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def test_charts_are_deterministic(tmp_path: Path) -> None:
+    """design §8: the same save gives the same bytes."""
+    save = trimmed(PIONEERS, 120, tmp_path)
+    first = tracker_for(save)
+    second = tracker_for(save)
+    for key in (SPECTATOR, "0", OMNISCIENT):
+        assert first.charts(key) == second.charts(key)
+        assert first.summary(key) == second.summary(key)
+
+
+@pytest.mark.parametrize("game", ["pioneers", "codex"])
+def test_every_chart_is_well_formed_svg_with_links_to_real_moves(game: str, request: Any) -> None:
+    """Each chart parses as SVG; each dot links to a move of the game and names it in data-move."""
+    tracker: Tracker = request.getfixturevalue(game)
+    frames = len(tracker.series[SPECTATOR].scores[0])
+    for key in [*tracker.series]:
+        for chart in [*tracker.charts(key), tracker.summary(key)]:
+            root = ET.fromstring(chart.svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1))
+            assert root.tag == f"{SVG}svg" and root.get("viewBox", "").startswith("0 0 600 ")
+            numbers = re.findall(r'="(-?\d+\.\d+)"', chart.svg)
+            assert all(len(n.split(".")[1]) <= 2 for n in numbers)
+            for link in root.iter(f"{SVG}a"):
+                move = int(link.get("data-move", "-1"))
+                assert 0 < move < frames
+                assert link.get("href") == f"#move={move}"
+
+
+def test_player_text_in_charts_is_escaped() -> None:
+    """Player names are text in the SVG, never markup."""
+    evil = "<img src=x onerror=alert(1)>"
+    svg = gained_chart({0: {"ore": 2}}, {0: evil}, ("ore",)).svg + vp_chart({0: [0, 1]}, {0: evil}).svg
+    assert evil not in svg and "&lt;img src=x onerror=alert(1)&gt;" in svg
+
+
+def test_page_charts_store_a_picture_shared_by_views_once(pioneers: Tracker) -> None:
+    """The dice are the same in every view: stored once, listed for every view."""
+    keys = [SPECTATOR, "0", "1", "2"]
+    shown = page_charts(pioneers, keys)
+    dice = [s for s in shown if s.chart.kind == "dice"]
+    assert len(dice) == 1 and dice[0].views.split() == keys
+    for key in keys:
+        kinds = [s.chart.kind for s in shown if key in s.views.split()]
+        assert kinds == ["vp", "dice", "gained", "summary"]
+
+
+# ---------------------------------------------------------------- seat-correctness
+
+
+def test_a_seat_never_sees_another_seats_hidden_victory_cards_before_the_end(pioneers: Tracker) -> None:
+    """Hidden VP cards count in their owner's line only; other seats see public points until the end."""
+    own = pioneers.series["0"].scores[0]
+    public = pioneers.series[SPECTATOR].scores[0]
+    assert any(a > b for a, b in zip(own[:-1], public[:-1], strict=True))  # seat 0 held a VP card
+    for key in ("1", "2"):
+        assert pioneers.series[key].scores[0][:-1] == public[:-1]
+        svg = pioneers.charts(key)[0].svg
+        for move in range(1, len(own) - 1):
+            if own[move] != public[move]:
+                assert f"Elena: {own[move]} VP after move {move}<" not in svg
+    assert pioneers.series[OMNISCIENT].scores[0] == own
+
+
+@pytest.mark.parametrize("game", ["pioneers", "codex"])
+def test_a_seat_sees_only_unseen_cards_gained_by_others(game: str, request: Any) -> None:
+    """Another seat's gains (steals included) are counted, never given a kind; one's own have kinds."""
+    tracker: Tracker = request.getfixturevalue(game)
+    for seat in tracker.seats:
+        gained = tracker.series[str(seat)].gained
+        for other, kinds in gained.items():
+            if other == seat:
+                assert UNSEEN not in kinds and kinds
+            else:
+                assert set(kinds) <= {UNSEEN}
+        svg = tracker.charts(str(seat))[2].svg
+        for other in tracker.seats:
+            if other != seat:
+                name = tracker.names[other]
+                assert re.findall(rf"<title>{re.escape(name)}: \d+ (\w+)</title>", svg) in ([], [UNSEEN])
+    assert all(UNSEEN not in kinds for kinds in tracker.series[OMNISCIENT].gained.values())
