@@ -175,7 +175,7 @@ def test_every_chart_is_well_formed_svg_with_links_to_real_moves(game: str, requ
     for key in [*tracker.series]:
         for chart in [*tracker.charts(key), tracker.summary(key)]:
             root = ET.fromstring(chart.svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1))
-            assert root.tag == f"{SVG}svg" and root.get("viewBox", "").startswith("0 0 600 ")
+            assert root.tag == f"{SVG}svg" and root.get("viewBox", "").startswith("0 0 440 ")
             numbers = re.findall(r'="(-?\d+\.\d+)"', chart.svg)
             assert all(len(n.split(".")[1]) <= 2 for n in numbers)
             for link in root.iter(f"{SVG}a"):

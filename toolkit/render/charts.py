@@ -49,7 +49,7 @@ OMNISCIENT = "all"
 UNSEEN = "unseen"
 View = Mapping[str, Any]
 
-WIDTH = 600.0
+WIDTH = 440.0
 FONT = "font-family:sans-serif"
 GRID = "#dddddd"
 MUTED = "#555555"
