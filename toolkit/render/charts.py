@@ -602,13 +602,15 @@ def vp_chart(scores: Mapping[int, Sequence[int]], names: Mapping[int, str]) -> C
             line["stroke-linejoin"] = "round"
             drawing.add(line)
         name = names.get(seat, f"seat {seat}")
+        dots = svgwrite.container.Group(debug=False)
+        dots["fill"], dots["stroke"], dots["stroke-width"] = _colour(seat), INK, "1.2"
         for m in changes:
             link = _link(m, f"{name}: {series[m]} VP after move {m}")
             dot = svgwrite.shapes.Circle(debug=False)
             dot["cx"], dot["cy"], dot["r"] = num(x_of(m)), num(y_of(series[m])), "4.5"
-            dot["fill"], dot["stroke"], dot["stroke-width"] = _colour(seat), INK, "1.2"
             link.add(dot)
-            drawing.add(link)
+            dots.add(link)
+        drawing.add(dots)
     items = [(f"{names.get(s, f'seat {s}')} {(scores[s] or [0])[-1]}", _colour(s)) for s in sorted(scores)]
     _legend(drawing, items, left, top + plot_h + 44)
     return Chart("vp", title, _markup(drawing))
