@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
+from toolkit.render.chart_readers import CodexReader, PioneersReader
+from toolkit.render.chart_readers import Seen as SeenAt
 from toolkit.render.charts import (
     OMNISCIENT,
     UNSEEN,
-    CodexReader,
-    PioneersReader,
     Series,
     Tracker,
     dice_chart,
@@ -24,7 +24,6 @@ from toolkit.render.charts import (
     tracker_for,
     vp_chart,
 )
-from toolkit.render.charts import Seen as SeenAt
 from toolkit.render.frames import SPECTATOR
 from toolkit.render.pioneers import geometry
 from toolkit.saves import Save, load

@@ -1,0 +1,259 @@
+"""What the charts read from each game's views: points, hands, rolls, paying hexes, VP sources.
+
+A reader knows where one game's view keeps each fact; it never asks an engine. Points by
+source use the game's own catalog values (pioneers awards, codex ``VP``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+View = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one view shows about one player at one move: points, hand contents or only its size."""
+
+    score: int
+    count: int
+    hand: Mapping[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class Producer:
+    """A hex that pays out when its number is rolled: ``cards`` for its buildings, unless ``blocked``."""
+
+    key: str
+    label: str
+    token: int
+    cards: int
+    blocked: bool
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One production roll: ``key`` tells rolls apart (a turn, a roll counter), ``total`` its sum."""
+
+    key: int
+    total: int
+
+
+class Reader(Protocol):
+    """What the charts need from one game's views; it reads views, never an engine."""
+
+    kinds: tuple[str, ...]
+
+    def seen(self, view: View, seat: int) -> Seen: ...
+
+    def roll(self, view: View) -> Roll | None: ...
+
+    def producers(self, view: View) -> list[Producer]: ...
+
+    def sources(self, view: View, seat: int) -> dict[str, int]: ...
+
+    def placements(self, view: View, seats: Sequence[int]) -> list[int] | None: ...
+
+    def holders(self, view: View, names: Mapping[int, str]) -> list[str]: ...
+
+
+def _int(value: Any, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _counts(value: Any, kinds: Iterable[str]) -> dict[str, int]:
+    return {k: _int(value.get(k)) for k in kinds} if isinstance(value, Mapping) else {}
+
+
+class PioneersReader:
+    """Pioneers views: scores (own ``myScore``, ``finalScores`` once over), hands, dice by turn."""
+
+    kinds: tuple[str, ...] = ("brick", "lumber", "wool", "grain", "ore")
+
+    @staticmethod
+    def _player(view: View, seat: int) -> Mapping[str, Any]:
+        for player in view.get("players") or []:
+            if isinstance(player, Mapping) and player.get("seat") == seat:
+                return player
+        return {}
+
+    def seen(self, view: View, seat: int) -> Seen:
+        player = self._player(view, seat)
+        score = _int(player.get("score"))
+        final = view.get("finalScores")
+        if isinstance(final, list) and 0 <= seat < len(final):
+            score = _int(final[seat])
+        elif view.get("seat") == seat and isinstance(view.get("myScore"), int):
+            score = _int(view.get("myScore"))
+        hand = player.get("hand")
+        return Seen(score, _int(player.get("handCount")), _counts(hand, self.kinds) if hand else None)
+
+    def roll(self, view: View) -> Roll | None:
+        dice = view.get("dice")
+        turn = _int(view.get("turn"))
+        if turn <= 0 or not isinstance(dice, list) or len(dice) != 2:
+            return None
+        return Roll(turn, _int(dice[0]) + _int(dice[1]))
+
+    def producers(self, view: View) -> list[Producer]:
+        from toolkit.render.pioneers import geometry
+
+        corners = geometry().hex_vertices
+        weight: dict[int, int] = {}
+        for building in view.get("buildings") or []:
+            weight[_int(building.get("vertex"), -1)] = 2 if building.get("type") == "city" else 1
+        board = view.get("board") or {}
+        bandit = board.get("bandit")
+        found = []
+        for item in board.get("hexes") or []:
+            hex_id, token = _int(item.get("id"), -1), item.get("token")
+            if not isinstance(token, int) or not 0 <= hex_id < len(corners):
+                continue
+            cards = sum(weight.get(v, 0) for v in corners[hex_id])
+            label = f"the {token} {item.get('resource')} hex (hex {hex_id})"
+            found.append(Producer(str(hex_id), label, token, cards, bandit == hex_id))
+        return found
+
+    def sources(self, view: View, seat: int) -> dict[str, int]:
+        from toolkit.games.pioneers.constants import AWARD_POINTS
+
+        out: dict[str, int] = {}
+        for building in view.get("buildings") or []:
+            if building.get("seat") == seat:
+                city = building.get("type") == "city"
+                key = "cities" if city else "settlements"
+                out[key] = out.get(key, 0) + (2 if city else 1)
+        awards = view.get("awards") or {}
+        if awards.get("longestRoad") == seat:
+            out["longest road"] = AWARD_POINTS
+        if awards.get("largestArmy") == seat:
+            out["largest army"] = AWARD_POINTS
+        player = self._player(view, seat)
+        cards = player.get("devCards")
+        if isinstance(cards, list):
+            fresh = player.get("devBoughtThisTurn") or []
+            hidden = sum(1 for c in list(cards) + list(fresh) if c == "victory_point")
+        else:  # the view shows only public points, unless the final scores say more
+            hidden = max(0, self.seen(view, seat).score - sum(out.values()))
+        if hidden:
+            out["VP cards"] = hidden
+        return out
+
+    def placements(self, view: View, seats: Sequence[int]) -> list[int] | None:
+        places = view.get("placements")
+        if isinstance(places, list) and len(places) == len(seats):
+            return sorted(seats, key=lambda s: (_int(places[s]), s))
+        return None
+
+    def holders(self, view: View, names: Mapping[int, str]) -> list[str]:
+        awards = view.get("awards") or {}
+        lines = []
+        for key, label, stat, unit in (
+            ("longestRoad", "Longest road", "roadLength", "roads"),
+            ("largestArmy", "Largest army", "knightsPlayed", "knights"),
+        ):
+            holder = awards.get(key)
+            if isinstance(holder, int):
+                amount = _int(self._player(view, holder).get(stat))
+                lines.append(f"{label}: {names.get(holder, f'seat {holder}')} ({amount} {unit})")
+            else:
+                lines.append(f"{label}: nobody")
+        return lines
+
+
+class CodexReader:
+    """Codex wire views: ``victoryPoints`` (all public), materials, dice by roll number."""
+
+    kinds: tuple[str, ...] = ("lumber", "brick", "wool", "grain", "ore", "coin", "paper", "cloth")
+
+    @staticmethod
+    def _player(view: View, seat: int) -> Mapping[str, Any]:
+        for player in (view.get("players") or {}).values():
+            if isinstance(player, Mapping) and player.get("seatIndex") == seat:
+                return player
+        return {}
+
+    def seen(self, view: View, seat: int) -> Seen:
+        player = self._player(view, seat)
+        resources, commodities = player.get("resources"), player.get("commodities")
+        if isinstance(resources, Mapping) and isinstance(commodities, Mapping):
+            hand = _counts({**resources, **commodities}, self.kinds)
+            return Seen(_int(player.get("victoryPoints")), sum(hand.values()), hand)
+        return Seen(_int(player.get("victoryPoints")), _int(player.get("materialCount")))
+
+    def roll(self, view: View) -> Roll | None:
+        dice = view.get("dice") or {}
+        number, total = _int(dice.get("rollNumber")), dice.get("sum")
+        if number <= 0 or not isinstance(total, int):
+            return None
+        return Roll(number, total)
+
+    def producers(self, view: View) -> list[Producer]:
+        board = view.get("board") or {}
+        weight: dict[str, int] = {}
+        for spot in (board.get("intersections") or {}).values():
+            building = spot.get("building") if isinstance(spot, Mapping) else None
+            if not isinstance(building, Mapping):
+                continue
+            cards = 1 if building.get("type") == "settlement" else 2
+            for hex_id in spot.get("adjacentHexIds") or []:
+                weight[hex_id] = weight.get(hex_id, 0) + cards
+        found = []
+        for hex_id, item in sorted((board.get("hexes") or {}).items()):
+            token = item.get("numberToken")
+            if not isinstance(token, int):
+                continue
+            label = f"the {token} {item.get('type')} hex ({hex_id})"
+            blocked = bool(item.get("robberPresent"))
+            found.append(Producer(hex_id, label, token, weight.get(hex_id, 0), blocked))
+        return found
+
+    def sources(self, view: View, seat: int) -> dict[str, int]:
+        from toolkit.games.codex.constants import VP
+
+        player = self._player(view, seat)
+        pid = player.get("id")
+        out: dict[str, int] = {}
+
+        def add(key: str, points: int) -> None:
+            if points:
+                out[key] = out.get(key, 0) + points
+
+        for spot in ((view.get("board") or {}).get("intersections") or {}).values():
+            building = spot.get("building") if isinstance(spot, Mapping) else None
+            if not isinstance(building, Mapping) or building.get("ownerPlayerId") != pid:
+                continue
+            if building.get("type") == "settlement":
+                add("settlements", VP["settlement"])
+            else:
+                add("cities", VP["city"])
+                if building.get("metropolisType"):
+                    add("metropolises", VP["metropolisBonus"])
+        if view.get("longestRoadHolderPlayerId") == pid:
+            add("longest road", VP["longestRoad"])
+        if view.get("merchantOwnerPlayerId") == pid:
+            add("merchant", VP["merchant"])
+        add("VP cards", VP["vpCard"] * len(player.get("revealedVpCards") or []))
+        add("defender tokens", VP["defenderToken"] * _int(player.get("vpTokens")))
+        return out
+
+    def placements(self, view: View, seats: Sequence[int]) -> list[int] | None:
+        return None
+
+    def holders(self, view: View, names: Mapping[int, str]) -> list[str]:
+        seat_of = {p.get("id"): p.get("seatIndex") for p in (view.get("players") or {}).values()}
+        holder = seat_of.get(view.get("longestRoadHolderPlayerId"))
+        lines = [f"Longest road: {names.get(holder, 'nobody') if isinstance(holder, int) else 'nobody'}"]
+        metros = []
+        for spot in ((view.get("board") or {}).get("intersections") or {}).values():
+            building = spot.get("building") if isinstance(spot, Mapping) else None
+            if isinstance(building, Mapping) and building.get("metropolisType"):
+                owner = seat_of.get(building.get("ownerPlayerId"))
+                metros.append(f"{building['metropolisType']}: {names.get(_int(owner), '?')}")
+        lines.append("Metropolises: " + (", ".join(sorted(metros)) or "none"))
+        return lines
+
+
+READERS: dict[str, Reader] = {"pioneers": PioneersReader(), "codex": CodexReader()}
