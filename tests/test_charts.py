@@ -55,14 +55,14 @@ def codex(tmp_path_factory: pytest.TempPathFactory) -> Tracker:
 
 
 def pioneers_view(
-    turn: int, dice: list[int] | None, buildings: list[dict[str, Any]], bandit: int | None
+    turn: int, dice: list[int] | None, buildings: list[dict[str, Any]], bandit: int | None, hand: int = 3
 ) -> Any:
     """A minimal pioneers spectator view: one player, one ore hex numbered 8 (hex 0)."""
     return {
         "seat": None,
         "turn": turn,
         "dice": dice,
-        "players": [{"seat": 0, "name": "Ada", "score": 2, "handCount": 0}],
+        "players": [{"seat": 0, "name": "Ada", "score": 2, "handCount": hand}],
         "buildings": buildings,
         "board": {"hexes": [{"id": 0, "resource": "ore", "token": 8}], "bandit": bandit},
     }
@@ -95,6 +95,15 @@ def test_gains_count_kinds_where_the_hand_shows_and_unseen_cards_where_it_does_n
     assert series.gained == {0: {"wool": 2, "ore": 1}, 1: {UNSEEN: 4}}
 
 
+def test_a_hidden_hand_growing_by_the_public_payout_counts_by_kind() -> None:
+    """A roll's payout is public: a hidden hand growing by exactly that much counts by kind."""
+    series = Series()
+    Tracker._take(series, 0, SeenAt(0, 2))
+    Tracker._take(series, 0, SeenAt(0, 5), {"ore": 2, "wool": 1})  # exactly the payout
+    Tracker._take(series, 0, SeenAt(0, 9), {"ore": 2})  # more than the payout: kinds unknown
+    assert series.gained == {0: {"ore": 2, "wool": 1, UNSEEN: 4}}
+
+
 def test_a_hex_yields_per_building_on_its_number_unless_the_robber_sits_on_it() -> None:
     """A settlement takes one card and a city two when the hex's number comes up, never under the robber."""
     corners = geometry().hex_vertices[0]
@@ -104,7 +113,7 @@ def test_a_hex_yields_per_building_on_its_number_unless_the_robber_sits_on_it() 
     ]
     tracker = Tracker("pioneers")
     frames = [
-        pioneers_view(0, None, town, None),
+        pioneers_view(0, None, town, None, hand=0),
         pioneers_view(1, [4, 4], town, None),  # 8: the city and the settlement pay 3
         pioneers_view(1, [4, 4], town, 0),  # the same roll seen again is not a new roll
         pioneers_view(2, [3, 5], town, 0),  # 8 again, but the robber sits on the hex
@@ -114,6 +123,7 @@ def test_a_hex_yields_per_building_on_its_number_unless_the_robber_sits_on_it() 
         tracker.observe(index, {SPECTATOR: view, "0": view})
     assert tracker.rolls == [(1, 8), (3, 8), (4, 7)]
     assert tracker.yields == {"0": 3}
+    assert tracker.series[SPECTATOR].gained[0] == {"ore": 3}  # the hand count rose by the payout
     assert "the 8 ore hex (hex 0): 3 cards" in tracker.summary_data(SPECTATOR).facts[-1]
 
 
@@ -219,19 +229,17 @@ def test_a_seat_never_sees_another_seats_hidden_victory_cards_before_the_end(pio
 
 
 @pytest.mark.parametrize("game", ["pioneers", "codex"])
-def test_a_seat_sees_only_unseen_cards_gained_by_others(game: str, request: Any) -> None:
-    """Another seat's gains (steals included) are counted, never given a kind; one's own have kinds."""
+def test_a_seat_knows_no_more_of_anothers_gains_than_a_spectator(game: str, request: Any) -> None:
+    """Another seat's gains in a seat's view are the public ones (payouts by kind, the rest unseen)."""
     tracker: Tracker = request.getfixturevalue(game)
+    public = tracker.series[SPECTATOR].gained
+    assert any(UNSEEN in kinds for kinds in public.values())  # trades, steals: kinds out of sight
     for seat in tracker.seats:
         gained = tracker.series[str(seat)].gained
         for other, kinds in gained.items():
             if other == seat:
                 assert UNSEEN not in kinds and kinds
             else:
-                assert set(kinds) <= {UNSEEN}
-        svg = tracker.charts(str(seat))[2].svg
-        for other in tracker.seats:
-            if other != seat:
-                name = tracker.names[other]
-                assert re.findall(rf"<title>{re.escape(name)}: \d+ (\w+)</title>", svg) in ([], [UNSEEN])
+                assert kinds == public[other]
     assert all(UNSEEN not in kinds for kinds in tracker.series[OMNISCIENT].gained.values())
+    assert tracker.series[OMNISCIENT].gained != public

@@ -24,13 +24,20 @@ class Seen:
 
 @dataclass(frozen=True)
 class Producer:
-    """A hex that pays out when its number is rolled: ``cards`` for its buildings, unless ``blocked``."""
+    """A hex that pays out when its number is rolled, unless ``blocked``.
+
+    ``pays`` lists ``(seat, kind, count)`` for each building on its corners; ``cards`` is their sum.
+    """
 
     key: str
     label: str
     token: int
-    cards: int
     blocked: bool
+    pays: tuple[tuple[int, str, int], ...] = ()
+
+    @property
+    def cards(self) -> int:
+        return sum(n for _, _, n in self.pays)
 
 
 @dataclass(frozen=True)
@@ -101,19 +108,20 @@ class PioneersReader:
         from toolkit.render.pioneers import geometry
 
         corners = geometry().hex_vertices
-        weight: dict[int, int] = {}
+        towns: dict[int, tuple[int, int]] = {}
         for building in view.get("buildings") or []:
-            weight[_int(building.get("vertex"), -1)] = 2 if building.get("type") == "city" else 1
+            cards = 2 if building.get("type") == "city" else 1
+            towns[_int(building.get("vertex"), -1)] = (_int(building.get("seat")), cards)
         board = view.get("board") or {}
         bandit = board.get("bandit")
         found = []
         for item in board.get("hexes") or []:
-            hex_id, token = _int(item.get("id"), -1), item.get("token")
+            hex_id, token, kind = _int(item.get("id"), -1), item.get("token"), str(item.get("resource"))
             if not isinstance(token, int) or not 0 <= hex_id < len(corners):
                 continue
-            cards = sum(weight.get(v, 0) for v in corners[hex_id])
-            label = f"the {token} {item.get('resource')} hex (hex {hex_id})"
-            found.append(Producer(str(hex_id), label, token, cards, bandit == hex_id))
+            pays = tuple((towns[v][0], kind, towns[v][1]) for v in corners[hex_id] if v in towns)
+            label = f"the {token} {kind} hex (hex {hex_id})"
+            found.append(Producer(str(hex_id), label, token, bandit == hex_id, pays))
         return found
 
     def sources(self, view: View, seat: int) -> dict[str, int]:
@@ -191,23 +199,35 @@ class CodexReader:
         return Roll(number, total)
 
     def producers(self, view: View) -> list[Producer]:
+        from toolkit.games.codex.constants import TERRAIN_COMMODITY, TERRAIN_RESOURCE
+
         board = view.get("board") or {}
-        weight: dict[str, int] = {}
+        hexes = board.get("hexes") or {}
+        seat_of = {p.get("id"): _int(p.get("seatIndex")) for p in (view.get("players") or {}).values()}
+        pays: dict[str, list[tuple[int, str, int]]] = {}
         for spot in (board.get("intersections") or {}).values():
             building = spot.get("building") if isinstance(spot, Mapping) else None
             if not isinstance(building, Mapping):
                 continue
-            cards = 1 if building.get("type") == "settlement" else 2
+            seat = seat_of.get(building.get("ownerPlayerId"), -1)
             for hex_id in spot.get("adjacentHexIds") or []:
-                weight[hex_id] = weight.get(hex_id, 0) + cards
+                terrain = str((hexes.get(hex_id) or {}).get("type"))
+                resource, commodity = TERRAIN_RESOURCE.get(terrain, terrain), TERRAIN_COMMODITY.get(terrain)
+                paid = pays.setdefault(hex_id, [])
+                if building.get("type") == "settlement":
+                    paid.append((seat, resource, 1))
+                elif commodity is None:  # a city takes two of a resource with no commodity
+                    paid.append((seat, resource, 2))
+                else:  # one resource and one commodity
+                    paid.extend(((seat, resource, 1), (seat, commodity, 1)))
         found = []
-        for hex_id, item in sorted((board.get("hexes") or {}).items()):
+        for hex_id, item in sorted(hexes.items()):
             token = item.get("numberToken")
             if not isinstance(token, int):
                 continue
             label = f"the {token} {item.get('type')} hex ({hex_id})"
             blocked = bool(item.get("robberPresent"))
-            found.append(Producer(hex_id, label, token, weight.get(hex_id, 0), blocked))
+            found.append(Producer(hex_id, label, token, blocked, tuple(pays.get(hex_id, ()))))
         return found
 
     def sources(self, view: View, seat: int) -> dict[str, int]:

@@ -9,8 +9,9 @@ Four pictures per view of a game:
   many rolls (total ``t`` is made ``6 - |7 - t|`` ways out of 36).
 - **Resources gained** - the cards each seat gained, by kind. A gain counts what a hand held
   after a move beyond what it held before. Where the view shows a hand's contents each kind
-  counts on its own; where it shows only how many cards a hand holds, the cards gained are
-  counted as *unseen*, never given a kind.
+  counts on its own; where it shows only how many cards a hand holds, a roll's payout (public:
+  the board and the dice say it) counts by kind when the hand grew by exactly that much, and
+  every other gain is counted as *unseen*, never given a kind.
 - **Summary** (end of game) - placements, victory points by source, the road and army
   holders and the most productive hex.
 
@@ -52,7 +53,7 @@ UNSEEN = "unseen"
 WIDTH = 440.0
 GRID = "#dddddd"
 MUTED = "#555555"
-UNSEEN_COLOUR = "#b0b0b0"
+UNSEEN_COLOUR = "#e4e4e4"
 ROLLED = "#5b8cc4"
 # Colours of the VP sources in the summary, none of them a seat colour.
 SOURCE_COLOURS: dict[str, str] = {
@@ -115,14 +116,7 @@ class Tracker:
         if not self.seats:
             self.names = dict(self.adapter.players(spectator))
             self.seats = sorted(self.names)
-        keys = [k for k in views if k != OMNISCIENT] + [OMNISCIENT]
-        for key in keys:
-            series = self.series.setdefault(key, Series())
-            for seat in self.seats:
-                source = views.get(str(seat)) if key == OMNISCIENT else views[key]
-                if source is None:
-                    continue
-                self._take(series, seat, self.reader.seen(source, seat))
+        produced: dict[int, dict[str, int]] = {}
         roll = self.reader.roll(spectator)
         if roll is not None and roll.key != self._roll_key:
             self._roll_key = roll.key
@@ -130,13 +124,29 @@ class Tracker:
             for hexagon in self._before:
                 if hexagon.token == roll.total and not hexagon.blocked:
                     self.yields[hexagon.key] = self.yields.get(hexagon.key, 0) + hexagon.cards
+                    for seat, kind, count in hexagon.pays:
+                        paid = produced.setdefault(seat, {})
+                        paid[kind] = paid.get(kind, 0) + count
+        keys = [k for k in views if k != OMNISCIENT] + [OMNISCIENT]
+        for key in keys:
+            series = self.series.setdefault(key, Series())
+            for seat in self.seats:
+                source = views.get(str(seat)) if key == OMNISCIENT else views[key]
+                if source is None:
+                    continue
+                self._take(series, seat, self.reader.seen(source, seat), produced.get(seat, {}))
         self._before = self.reader.producers(spectator)
         for hexagon in self._before:
             self.labels[hexagon.key] = hexagon.label
         self.final = dict(views)
 
     @staticmethod
-    def _take(series: Series, seat: int, now: Seen) -> None:
+    def _take(series: Series, seat: int, now: Seen, produced: Mapping[str, int] | None = None) -> None:
+        """Record one frame of one seat; ``produced`` is the public payout of a roll in this frame.
+
+        Where the hand's contents do not show, a growth of exactly the public payout counts by
+        kind; any other growth counts as unseen cards.
+        """
         series.scores.setdefault(seat, []).append(now.score)
         gained = series.gained.setdefault(seat, {})
         before = series.last.get(seat)
@@ -146,6 +156,9 @@ class Tracker:
                     more = count - before.hand.get(kind, 0)
                     if more > 0:
                         gained[kind] = gained.get(kind, 0) + more
+            elif produced and now.count - before.count == sum(produced.values()):
+                for kind, count in produced.items():
+                    gained[kind] = gained.get(kind, 0) + count
             elif now.count > before.count:
                 gained[UNSEEN] = gained.get(UNSEEN, 0) + now.count - before.count
         series.last[seat] = now
