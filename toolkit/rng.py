@@ -13,6 +13,9 @@ unsigned integer ``u``.
   ``1`` it swaps ``items[i]`` with ``items[below(i + 1)]``.
 * ``die()`` is ``below(6) + 1``.
 
+The code hashes the shared prefix ``f"{seed}:{purpose}:"`` once per stream and copies
+that hash state for each draw; the bytes hashed, and so every value, are the same.
+
 Because each purpose has its own stream, changing how often one rule draws never
 shifts the draws of another. Nothing here touches Python's ``random`` module or
 ``hash()``, so results are identical on every machine and every ``PYTHONHASHSEED``.
@@ -21,12 +24,28 @@ shifts the draws of another. Nothing here touches Python's ``random`` module or
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import MutableSequence
-from typing import TypeVar
+from functools import lru_cache
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 _SPAN = 1 << 64
+_FIRST_WORD = struct.Struct(">Q").unpack_from  # the first eight bytes, big-endian
+
+
+@lru_cache(maxsize=64)
+def _seed_hash(seed_text: str) -> Any:
+    """SHA-256 state after ``f"{seed}:"`` (never handed out: callers copy it)."""
+    return hashlib.sha256(f"{seed_text}:".encode())
+
+
+def _stream_hash(seed: str | int, purpose: str) -> Any:
+    """SHA-256 state after ``f"{seed}:{purpose}:"``, ready to take a counter."""
+    base = _seed_hash(str(seed)).copy()
+    base.update(f"{purpose}:".encode())
+    return base
 
 
 def word(seed: str | int, purpose: str, counter: int) -> int:
@@ -36,22 +55,29 @@ def word(seed: str | int, purpose: str, counter: int) -> int:
 
 
 class Stream:
-    """One keyed stream of draws; ``counter`` is how many words it has consumed."""
+    """One keyed stream of draws; ``counter`` is how many words it has consumed.
 
-    __slots__ = ("seed", "purpose", "counter")
+    Draw ``k`` is :func:`word` ``(seed, purpose, k)``, computed from a copy of the hash
+    state of the stream's prefix.
+    """
+
+    __slots__ = ("seed", "purpose", "counter", "_base")
 
     def __init__(self, seed: str | int, purpose: str, counter: int = 0) -> None:
         self.seed = seed
         self.purpose = purpose
         self.counter = counter
+        self._base = _stream_hash(seed, purpose)
 
     def next_word(self) -> int:
-        value = word(self.seed, self.purpose, self.counter)
+        hashed = self._base.copy()
+        hashed.update(b"%d" % self.counter)
         self.counter += 1
+        value: int = _FIRST_WORD(hashed.digest())[0]
         return value
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)``."""
+        """A uniform integer in ``[0, n)`` (rejection sampling, see the module docstring)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         limit = _SPAN - _SPAN % n

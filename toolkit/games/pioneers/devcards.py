@@ -52,7 +52,8 @@ def apply_buy(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     return [
         event(
             "buy_dev",
-            f"seat {seat} bought a dev card",
+            "seat {} bought a dev card",
+            seat,
             seat=seat,
             card=DEV_CARDS[card],
             visibleTo=[seat],

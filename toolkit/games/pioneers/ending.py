@@ -83,7 +83,12 @@ def begin_turn(s: State, seat: int) -> list[Event]:
     events = [
         event(
             "roll",
-            f"turn {s.turn}: seat {seat} rolled {first}+{second}={total}",
+            "turn {}: seat {} rolled {}+{}={}",
+            s.turn,
+            seat,
+            first,
+            second,
+            total,
             seat=seat,
             turn=s.turn,
             dice=[first, second],

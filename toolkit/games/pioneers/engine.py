@@ -110,7 +110,7 @@ def _build_road(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
         raise IllegalMove("occupied", f"edge {e} already has a road")
     if not road_connected(s, seat, e):
         raise IllegalMove("not_connected", f"edge {e} does not join seat {seat}'s roads or towns")
-    built = event("build_road", f"seat {seat} built a road on edge {e}", seat=seat, edge=e)
+    built = event("build_road", "seat {} built a road on edge {}", seat, e, seat=seat, edge=e)
     return _pay_and_place(s, seat, COST_ROAD, "a road costs 1 brick and 1 lumber", place_road, e, built)
 
 
@@ -127,7 +127,7 @@ def _build_settlement(s: State, seat: int, action: Mapping[str, Any]) -> list[Ev
         )
     if not any(s.road_owner[e] == seat for e in VERTEX_EDGES[v]):
         raise IllegalMove("not_connected", f"vertex {v} does not touch any of seat {seat}'s roads")
-    built = event("build_settlement", f"seat {seat} built a settlement on vertex {v}", seat=seat, vertex=v)
+    built = event("build_settlement", "seat {} built a settlement on vertex {}", seat, v, seat=seat, vertex=v)
     price = "a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain"
     return _pay_and_place(s, seat, COST_SETTLEMENT, price, place_settlement, v, built)
 
@@ -144,7 +144,7 @@ def _build_city(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
         )
     if s.cities_left[seat] == 0:
         raise IllegalMove("no_pieces_left", f"seat {seat} has built all 4 cities")
-    built = event("build_city", f"seat {seat} upgraded vertex {v} to a city", seat=seat, vertex=v)
+    built = event("build_city", "seat {} upgraded vertex {} to a city", seat, v, seat=seat, vertex=v)
     return _pay_and_place(s, seat, COST_CITY, "a city costs 3 ore and 2 grain", place_city, v, built)
 
 
@@ -152,7 +152,7 @@ def _end_turn(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     check_keys(action, ("type", "talk"), "end_turn")
     talk = get_talk(action, "end_turn")
     log_talk(s, seat, talk)
-    events = [event("end_turn", f"seat {seat} ended turn {s.turn}", seat=seat)]
+    events = [event("end_turn", "seat {} ended turn {}", seat, s.turn, seat=seat)]
     events.extend(end_turn(s, seat))
     return events
 

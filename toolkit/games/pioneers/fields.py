@@ -7,7 +7,7 @@ the move and say what is wrong with it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from toolkit.games.base import Event, IllegalMove
@@ -98,10 +98,85 @@ def bundle_text(vec: list[int]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def event(kind: str, text: str, **fields: Any) -> Event:
-    out: Event = {"type": kind, "text": text}
-    out.update(fields)
-    return out
+class Narrated(dict[str, Any]):
+    """An event whose sentence is written the first time something reads the event.
+
+    It is an ordinary event object — ``{"type", "text", ...fields}`` in that key order —
+    except that ``text`` holds a placeholder until the event is read through any of
+    the methods below (item access, ``get``, ``items``, ``values``, iteration,
+    comparison, ``repr``, copying, pickling, JSON encoding); then ``words(*args)`` is
+    called once and its sentence stored. A bot or a replay that never reads its
+    events never pays for the sentences.
+    """
+
+    __slots__ = ("_words", "_args")
+
+    _words: Callable[..., str] | None
+    _args: tuple[Any, ...]
+
+    def _write(self) -> None:
+        words = self._words
+        if words is not None:
+            self._words = None
+            dict.__setitem__(self, "text", words(*self._args))
+
+    def __getitem__(self, key: str) -> Any:
+        self._write()
+        return dict.__getitem__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._write()
+        return dict.get(self, key, default)
+
+    def items(self) -> Any:
+        self._write()
+        return dict.items(self)
+
+    def values(self) -> Any:
+        self._write()
+        return dict.values(self)
+
+    def __iter__(self) -> Iterator[str]:
+        self._write()
+        return dict.__iter__(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._write()
+        if isinstance(other, Narrated):
+            other._write()
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self._write()
+        return dict.__repr__(self)
+
+    def copy(self) -> dict[str, Any]:
+        self._write()
+        return dict(dict.items(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (self.copy(),))
+
+
+def event(kind: str, words: str | Callable[..., str], *args: Any, **fields: Any) -> Event:
+    """An event of type ``kind``; its ``text`` is ``words`` itself, or ``words(*args)`` when read.
+
+    Give the sentence as a function (often a template's ``str.format``) and the values
+    it needs, taken now, so that building it can wait until something reads it.
+    """
+    if isinstance(words, str) and not args:
+        out: Event = {"type": kind, "text": words}
+        out.update(fields)
+        return out
+    lazy = Narrated(type=kind, text=None, **fields)
+    lazy._words = words.format if isinstance(words, str) else words
+    lazy._args = args
+    return lazy
 
 
 def hand_change(changes: dict[int, list[int]]) -> dict[str, dict[str, int]]:

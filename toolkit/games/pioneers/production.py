@@ -55,9 +55,12 @@ def produce(s: State, total: int) -> list[Event]:
                     got = gains[seat] = [0] * 5
                 got[res] += k
     if not gains:
-        return [event("produce", f"a {total} produced nothing", hands={})]
-    text = "; ".join(f"seat {seat} got {bundle_text(vec)}" for seat, vec in sorted(gains.items()))
-    return [event("produce", text, hands=hand_change(gains))]
+        return [event("produce", "a {} produced nothing", total, hands={})]
+    return [event("produce", _gains_text, gains, hands=hand_change(gains))]
+
+
+def _gains_text(gains: dict[int, list[int]]) -> str:
+    return "; ".join(f"seat {seat} got {bundle_text(vec)}" for seat, vec in sorted(gains.items()))
 
 
 def start_seven(s: State) -> list[Event]:
@@ -72,7 +75,13 @@ def start_seven(s: State) -> list[Event]:
             any_discard = True
             events.append(
                 event(
-                    "discard_due", f"seat {seat} must discard {need} of {held} cards", seat=seat, count=need
+                    "discard_due",
+                    "seat {} must discard {} of {} cards",
+                    seat,
+                    need,
+                    held,
+                    seat=seat,
+                    count=need,
                 )
             )
     s.phase = PHASE_DISCARD if any_discard else PHASE_BANDIT
@@ -101,11 +110,17 @@ def apply_discard(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]
     return [
         event(
             "discard",
-            f"seat {seat} discarded {bundle_text(cards)}",
+            _discard_text,
+            seat,
+            cards,
             seat=seat,
             hands=hand_change({seat: [-c for c in cards]}),
         )
     ]
+
+
+def _discard_text(seat: int, cards: list[int]) -> str:
+    return f"seat {seat} discarded {bundle_text(cards)}"
 
 
 def victims_on(s: State, seat: int, h: int) -> list[int]:
@@ -128,7 +143,7 @@ def apply_bandit(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     if victim != -1 and victim not in victims_on(s, seat, h):
         raise IllegalMove("bad_victim", f"seat {victim} has no settlement or city on hex {h} to rob")
     s.bandit = h
-    events = [event("bandit", f"seat {seat} moved the bandit to hex {h}", seat=seat, hex=h)]
+    events = [event("bandit", "seat {} moved the bandit to hex {}", seat, h, seat=seat, hex=h)]
     log_talk(s, seat, talk)
     if victim != -1:
         events.append(steal(s, seat, victim))
@@ -142,7 +157,9 @@ def steal(s: State, thief: int, victim: int) -> Event:
     if held == 0:
         return event(
             "steal",
-            f"seat {thief} robbed seat {victim}, who had no cards",
+            "seat {} robbed seat {}, who had no cards",
+            thief,
+            victim,
             seat=thief,
             victim=victim,
             hands={},
@@ -159,7 +176,9 @@ def steal(s: State, thief: int, victim: int) -> Event:
     delta[res] = 1
     return event(
         "steal",
-        f"seat {thief} took a card from seat {victim}",
+        "seat {} took a card from seat {}",
+        thief,
+        victim,
         seat=thief,
         victim=victim,
         resource=RESOURCES[res],

@@ -47,7 +47,16 @@ def apply_setup(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     place_settlement(s, seat, v)
     place_road(s, seat, e)
     events = [
-        event("setup", f"seat {seat} settled vertex {v} with a road on edge {e}", seat=seat, vertex=v, edge=e)
+        event(
+            "setup",
+            "seat {} settled vertex {} with a road on edge {}",
+            seat,
+            v,
+            e,
+            seat=seat,
+            vertex=v,
+            edge=e,
+        )
     ]
     if second:
         gain = [0] * 5
@@ -61,7 +70,7 @@ def apply_setup(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
         events.append(
             event(
                 "setup_payout",
-                f"seat {seat} collected {bundle_text(gain)}",
+                lambda: f"seat {seat} collected {bundle_text(gain)}",
                 seat=seat,
                 hands=hand_change({seat: gain}),
             )

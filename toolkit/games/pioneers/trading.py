@@ -77,7 +77,11 @@ def apply_bank_trade(s: State, seat: int, action: Mapping[str, Any]) -> list[Eve
     return [
         event(
             "bank_trade",
-            f"seat {seat} traded {rate} {RESOURCES[give]} to the bank for 1 {RESOURCES[get]}",
+            "seat {} traded {} {} to the bank for 1 {}",
+            seat,
+            rate,
+            RESOURCES[give],
+            RESOURCES[get],
             seat=seat,
             hands=hand_change({seat: delta}),
         )
@@ -113,7 +117,7 @@ def apply_offer(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     return [
         event(
             "offer",
-            f"seat {seat} offered {bundle_text(give)} for {bundle_text(get)} to {whom}",
+            lambda: f"seat {seat} offered {bundle_text(give)} for {bundle_text(get)} to {whom}",
             seat=seat,
             to=None if to == -1 else to,
             give=bundle_dict(give),
@@ -140,7 +144,9 @@ def apply_answer(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     events = [
         event(
             "answer",
-            f"seat {seat} {'accepted' if accept else 'declined'} the offer",
+            "seat {} {} the offer",
+            seat,
+            "accepted" if accept else "declined",
             seat=seat,
             accept=accept,
         )
@@ -169,9 +175,16 @@ def _resolve(s: State, offer: Offer) -> Event:
             delta = [offer.get[i] - offer.give[i] for i in range(5)]
             return event(
                 "trade",
-                f"seat {frm} traded {bundle_text(offer.give)} to seat {seat} for {bundle_text(offer.get)}",
+                _trade_text,
+                frm,
+                seat,
+                offer,
                 seat=frm,
                 partner=seat,
                 hands=hand_change({frm: delta, seat: [-d for d in delta]}),
             )
-    return event("no_trade", f"nobody took seat {frm}'s offer", seat=frm)
+    return event("no_trade", "nobody took seat {}'s offer", frm, seat=frm)
+
+
+def _trade_text(frm: int, seat: int, offer: Offer) -> str:
+    return f"seat {frm} traded {bundle_text(offer.give)} to seat {seat} for {bundle_text(offer.get)}"
