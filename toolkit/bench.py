@@ -1,16 +1,43 @@
-"""The benchmark: our random self-play against catanatron's, in one run.
+"""The benchmark: random self-play of our engines against catanatron's, like with like.
 
-:func:`run_bench` plays ``games`` four-seat games of pioneers with random bots, the
-same number of catanatron games with four ``RandomPlayer`` seats, and then replays our
-recorded games as saves (schema check, every move applied and validated, checkpoint
-digests compared; no bots) to measure replay speed.
+What is compared, and how it is made fair:
+
+* **The same games on both sides.** Four seats of random bots: our ``random`` bot on
+  pioneers, catanatron's ``RandomPlayer`` on catanatron. Both play to the same victory
+  target (10 points) under the same turn cap: 200 regular turns, our rule's cap
+  (catanatron's own cap is 1,000; its driver here stops at 200 regular turns).
+  Catanatron's turn counter also counts the passes of the initial placement, 2 × (seats − 1)
+  of them; those are left out, so a turn is one seat's regular turn on both sides.
+* **The same counting.** A *decision* is one choice a seat makes. Ours are the save's moves:
+  setup places a settlement with its road as one move, and dice roll automatically.
+  Catanatron logs every roll as an action and each initial settlement and road as two, so
+  its decisions are its actions minus its rolls minus one per initial road (2 per seat).
+* **The same clock and seeds.** CPU time (``time.process_time``) per round; catanatron is
+  seeded (game ``i`` uses seed ``i``), ours use seeds ``bench-i``; every round replays the
+  same games. Rounds are interleaved — ours, theirs, ours, theirs, … — so a busy machine
+  slows both alike; each side reports its best (min) and median round.
+* Catanatron is driven by its own ``play_tick`` loop (what ``Game.play`` runs, without its
+  two whole-game copies), the way our driver loops over bot decisions.
+
+The headline ratios use the best round of each side. After self-play the bench also
+replays our recorded games (engine apply only, then full saves with schema and checkpoints).
+More self-play lines (another of our engines) go in :data:`SELF_PLAY`.
 Wall-clock numbers belong here, never in tests.
 """
 
 from __future__ import annotations
 
+import statistics
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
+
+TURN_CAP = 200
+WIN_POINTS = 10
+SEATS = 4
+
+Recorded = list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
 
 
 class BenchUnavailable(Exception):
@@ -29,37 +56,88 @@ def _catanatron() -> Any:
     return catanatron
 
 
-def bench_ours(games: int) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any], list[dict[str, Any]]]]]:
-    from toolkit.games.pioneers.bots import play_game
+@dataclass
+class Played:
+    """What one round of self-play did: the work is the same in every round."""
 
-    recorded = []
-    moves = 0
-    start = time.perf_counter()
+    games: int = 0
+    turns: int = 0
+    decisions: int = 0
+    won: int = 0
+    seconds: float = 0.0
+    recorded: Recorded | None = None
+
+
+def pioneers_round(games: int) -> Played:
+    """``games`` four-seat games of pioneers, random bots, seeds ``bench-0`` … (our cap: 200 turns)."""
+    from toolkit.games.pioneers import GAME
+    from toolkit.games.pioneers.bots import play_game
+    from toolkit.games.pioneers.constants import MAX_TURNS
+    from toolkit.games.pioneers.constants import WIN_POINTS as OUR_TARGET
+
+    assert (MAX_TURNS, OUR_TARGET) == (TURN_CAP, WIN_POINTS), "the bench's caps must be the rules' caps"
+    recorded: Recorded = []
+    start = time.process_time()
     for i in range(games):
         seed = f"bench-{i}"
-        config, record = play_game(seed, ["random"] * 4)
-        moves += len(record)
-        recorded.append((seed, config, record))
-    seconds = time.perf_counter() - start
-    return _rates(games, moves, seconds), recorded
+        config, moves = play_game(seed, ["random"] * SEATS)
+        recorded.append((seed, config, moves))
+    out = Played(games=games, seconds=time.process_time() - start, recorded=recorded)
+    for seed, config, moves in recorded:  # outside the timing: count turns and winners
+        out.decisions += len(moves)
+        state = GAME.new_game(seed, config)
+        for move in moves:
+            GAME.apply(state, move)
+        out.turns += state.turn
+        out.won += state.winner >= 0
+    return out
 
 
-def bench_apply(recorded: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> dict[str, Any]:
+def catanatron_round(games: int) -> Played:
+    """``games`` four-seat catanatron games, ``RandomPlayer`` seats, seeds 0 …, capped at 200 turns."""
+    cat = _catanatron()
+    from catanatron.models.enums import ActionType
+
+    colors = [cat.Color.RED, cat.Color.BLUE, cat.Color.WHITE, cat.Color.ORANGE][:SEATS]
+    setup_passes = 2 * (SEATS - 1)  # catanatron's num_turns counts these initial-placement passes
+    finished = []
+    start = time.process_time()
+    for i in range(games):
+        game = cat.Game([cat.RandomPlayer(color) for color in colors], seed=i, vps_to_win=WIN_POINTS)
+        while game.winning_color() is None and game.state.num_turns < TURN_CAP + setup_passes:
+            game.play_tick()
+        finished.append(game)
+    out = Played(games=games, seconds=time.process_time() - start)
+    for game in finished:
+        actions = game.state.actions
+        rolls = sum(1 for a in actions if a.action_type == ActionType.ROLL)
+        won = game.winning_color() is not None
+        # a won game ends inside the winner's turn, which num_turns has not counted yet
+        out.turns += game.state.num_turns - setup_passes + (1 if won else 0)
+        out.decisions += len(actions) - rolls - SEATS * 2
+        out.won += won
+    return out
+
+
+SELF_PLAY: dict[str, Callable[[int], Played]] = {"pioneers": pioneers_round}
+"""Our engines' random self-play, one line each in the report; ``pioneers`` is compared with catanatron."""
+
+
+def bench_apply(recorded: Recorded) -> dict[str, Any]:
     """Apply the recorded moves straight to the engine (its own checks only, no schema, no bots)."""
     from toolkit.games.pioneers import GAME
 
     moves = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed, config, record in recorded:
         state = GAME.new_game(seed, config)
         for move in record:
             GAME.apply(state, move)
         moves += len(record)
-    seconds = time.perf_counter() - start
-    return _rates(len(recorded), moves, seconds)
+    return _rates(len(recorded), moves, time.process_time() - start)
 
 
-def recorded_saves(recorded: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> list[Any]:
+def recorded_saves(recorded: Recorded) -> list[Any]:
     """The played games as complete saves, checkpoints included (built outside any timing)."""
     from toolkit.games.pioneers import GAME
     from toolkit.replay import checkpoints_for
@@ -86,14 +164,14 @@ def recorded_saves(recorded: list[tuple[str, dict[str, Any], list[dict[str, Any]
     return saves
 
 
-def bench_replay(recorded: list[tuple[str, dict[str, Any], list[dict[str, Any]]]]) -> dict[str, Any]:
+def bench_replay(recorded: Recorded) -> dict[str, Any]:
     """Schema-check and replay the recorded saves (every move applied, checkpoints compared), no bots."""
     from toolkit import validation
     from toolkit.replay import ReplayError, run
 
     saves = recorded_saves(recorded)
     moves = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for save in saves:
         report = validation.check(save)
         if not report.ok:
@@ -104,21 +182,7 @@ def bench_replay(recorded: list[tuple[str, dict[str, Any], list[dict[str, Any]]]
         except ReplayError as exc:
             raise BenchFailed(f"{save.path}: {exc}") from None
         moves += len(save.moves)
-    seconds = time.perf_counter() - start
-    return _rates(len(saves), moves, seconds)
-
-
-def bench_catanatron(games: int) -> dict[str, Any]:
-    cat = _catanatron()
-    colors = [cat.Color.RED, cat.Color.BLUE, cat.Color.WHITE, cat.Color.ORANGE]
-    moves = 0
-    start = time.perf_counter()
-    for _ in range(games):
-        game = cat.Game([cat.RandomPlayer(color) for color in colors])
-        game.play()
-        moves += len(game.state.actions)
-    seconds = time.perf_counter() - start
-    return _rates(games, moves, seconds)
+    return _rates(len(saves), moves, time.process_time() - start)
 
 
 def _rates(games: int, moves: int, seconds: float) -> dict[str, Any]:
@@ -132,24 +196,64 @@ def _rates(games: int, moves: int, seconds: float) -> dict[str, Any]:
     }
 
 
-def run_bench(games: int) -> dict[str, Any]:
-    """Play ``games`` random games with each engine; return rates and our/their ratios.
+def summarise(rounds: list[Played]) -> dict[str, Any]:
+    """Rates of the best and the median round (every round plays the same games)."""
+    first = rounds[0]
+    times = [max(r.seconds, 1e-9) for r in rounds]
+    best, median = min(times), statistics.median(times)
+    return {
+        "games": first.games,
+        "won": first.won,
+        "turns": first.turns,
+        "decisions": first.decisions,
+        "moves": first.decisions,
+        "rounds": len(rounds),
+        "seconds": round(best, 3),
+        "medianSeconds": round(median, 3),
+        "gamesPerSecond": round(first.games / best, 2),
+        "turnsPerSecond": round(first.turns / best, 1),
+        "decisionsPerSecond": round(first.decisions / best, 1),
+        "movesPerSecond": round(first.decisions / best, 1),
+        "medianGamesPerSecond": round(first.games / median, 2),
+        "medianTurnsPerSecond": round(first.turns / median, 1),
+        "medianDecisionsPerSecond": round(first.decisions / median, 1),
+        "microsecondsPerTurn": round(best / max(first.turns, 1) * 1e6, 1),
+        "microsecondsPerDecision": round(best / max(first.decisions, 1) * 1e6, 1),
+    }
+
+
+def _ratio(ours: dict[str, Any], theirs: dict[str, Any], key: str) -> float:
+    return round(ours[key] / max(theirs[key], 1e-9), 2)
+
+
+def run_bench(games: int, rounds: int = 3) -> dict[str, Any]:
+    """Interleave ``rounds`` rounds of ``games`` games per engine; rates, min/median, ratios.
 
     Raises :class:`BenchUnavailable` when catanatron cannot be imported.
     """
-    if games < 1:
-        raise ValueError("the benchmark needs at least one game")
+    if games < 1 or rounds < 1:
+        raise ValueError("the benchmark needs at least one game and one round")
     _catanatron()
-    ours, recorded = bench_ours(games)
-    theirs = bench_catanatron(games)
-    applied = bench_apply(recorded)
-    replay = bench_replay(recorded)
-    return {
+    played: dict[str, list[Played]] = {name: [] for name in [*SELF_PLAY, "catanatron"]}
+    for _ in range(rounds):
+        for name, play in SELF_PLAY.items():
+            played[name].append(play(games))
+        played["catanatron"].append(catanatron_round(games))
+    result: dict[str, Any] = {
         "games": games,
-        "pioneers": ours,
-        "pioneersApply": applied,
-        "pioneersReplay": replay,
-        "catanatron": theirs,
-        "gamesRatio": round(ours["gamesPerSecond"] / max(theirs["gamesPerSecond"], 1e-9), 2),
-        "movesRatio": round(ours["movesPerSecond"] / max(theirs["movesPerSecond"], 1e-9), 2),
+        "rounds": rounds,
+        "turnCap": TURN_CAP,
+        "winPoints": WIN_POINTS,
+        "selfPlay": list(SELF_PLAY),
     }
+    for name, done in played.items():
+        result[name] = summarise(done)
+    recorded = played["pioneers"][0].recorded or []
+    result["pioneersApply"] = bench_apply(recorded)
+    result["pioneersReplay"] = bench_replay(recorded)
+    ours, theirs = result["pioneers"], result["catanatron"]
+    result["gamesRatio"] = _ratio(ours, theirs, "gamesPerSecond")
+    result["turnsRatio"] = _ratio(ours, theirs, "turnsPerSecond")
+    result["decisionsRatio"] = _ratio(ours, theirs, "decisionsPerSecond")
+    result["movesRatio"] = result["decisionsRatio"]
+    return result

@@ -12,18 +12,31 @@ from toolkit.commands.bench import bench
 
 def test_run_bench_reports_both_engines() -> None:
     """design.md §11: the bench compares our random self-play with catanatron in one run."""
-    result = run_bench(2)
+    result = run_bench(2, rounds=2)
     for key in ("pioneers", "pioneersApply", "pioneersReplay", "catanatron"):
         assert result[key]["games"] == 2 and result[key]["moves"] > 0
         assert result[key]["gamesPerSecond"] > 0 and result[key]["movesPerSecond"] > 0
-    assert result["gamesRatio"] > 0
+    assert result["gamesRatio"] > 0 and result["turnsRatio"] > 0
 
 
-def test_bench_command_last_line() -> None:
-    """design.md §11: `replaykit bench` ends with the games/s ratio line."""
-    out = CliRunner().invoke(bench, ["--games", "1"])
+def test_bench_plays_both_engines_under_the_same_cap() -> None:
+    """design.md §11: like with like: every game stops at a win or at the same 200-turn cap."""
+    result = run_bench(2, rounds=1)
+    assert (result["turnCap"], result["winPoints"]) == (200, 10)
+    for key in ("pioneers", "catanatron"):
+        figures = result[key]
+        assert figures["rounds"] == 1 and 0 < figures["turns"] <= 2 * 200
+        assert figures["won"] == 2 or figures["turns"] >= 200
+        assert figures["decisions"] >= figures["turns"]
+
+
+def test_bench_command_ends_with_the_two_ratio_lines() -> None:
+    """design.md §11: `replaykit bench` ends with the games/s and then the turns/s ratio line."""
+    out = CliRunner().invoke(bench, ["--games", "1", "--rounds", "1"])
     assert out.exit_code == 0, out.output
-    assert re.fullmatch(r"games/s ratio vs catanatron: \d+\.\d\d", out.output.strip().splitlines()[-1])
+    last = out.output.strip().splitlines()[-2:]
+    assert re.fullmatch(r"games/s ratio vs catanatron: \d+\.\d\d", last[0])
+    assert re.fullmatch(r"turns/s ratio vs catanatron: \d+\.\d\d", last[1])
 
 
 def test_bench_without_catanatron(monkeypatch) -> None:

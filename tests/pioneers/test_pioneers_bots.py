@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from toolkit.games.pioneers import GAME
 from toolkit.games.pioneers.bots import GreedyBot, RandomBot, play_game
+from toolkit.games.pioneers.constants import RESOURCES
+from toolkit.games.pioneers.legal import discard_choices
 
 
 def replay(seed, config, moves):
@@ -67,3 +71,15 @@ def test_greedy_beats_random() -> None:
         state = replay(f"duel-{i}", config, moves)
         wins += state.winner == seat
     assert wins / games >= 0.7
+
+
+def test_discard_choices_list_every_discard_in_order() -> None:
+    """pioneers.md, discards on a 7: any cards of the seat's choosing; answer i is the i-th in order."""
+    for hand in ([3, 0, 2, 5, 1], [1, 1, 1, 1, 4], [0, 0, 0, 9, 0], [2, 2, 2, 2, 2]):
+        for need in range(sum(hand) + 1):
+            brute = [
+                {RESOURCES[r]: c for r, c in enumerate(combo) if c}
+                for combo in itertools.product(*(range(k + 1) for k in hand))
+                if sum(combo) == need
+            ]
+            assert discard_choices(hand, need).all() == brute

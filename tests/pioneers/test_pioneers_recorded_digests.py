@@ -7,8 +7,8 @@ several seeds) it holds the final digest, the first eight characters of the dige
 every move (the ``trail``), and a hash of every event the moves produced, narration text
 included. The bot games also keep their full move lists in
 ``data/recorded-games.jsonl``, so the engine is checked on exactly those moves even if a
-bot later chooses differently; the greedy games are also re-recorded and must choose the
-very same moves.
+bot is later changed on purpose; the games are also re-recorded and must choose the very
+same moves.
 
 Regenerate only on purpose (a new rules version): ``python tests/pioneers/test_pioneers_recorded_digests.py``.
 """
@@ -122,11 +122,9 @@ def test_bot_game_replays_to_the_recorded_digests(index: int) -> None:
     _compare(f"game {index}", want["replay"], replay_record(game["seed"], game["config"], game["moves"]))
 
 
-@pytest.mark.parametrize(
-    "index", [i for i, (_, bots) in enumerate(BOT_GAMES) if set(bots) == {"greedy"}], ids=str
-)
-def test_greedy_bots_choose_the_recorded_moves(index: int) -> None:
-    """The greedy bot is deterministic: re-recording a game with its seed gives the same moves."""
+@pytest.mark.parametrize("index", range(len(BOT_GAMES)), ids=_game_id)
+def test_bots_choose_the_recorded_moves(index: int) -> None:
+    """The bots are deterministic: re-recording a game with its seed gives the same moves."""
     seed, bots = BOT_GAMES[index]
     config, moves = play_game(seed, bots)
     assert config == _games()[index]["config"]

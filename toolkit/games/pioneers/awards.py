@@ -15,14 +15,16 @@ from __future__ import annotations
 from toolkit.games.base import Event
 
 from .board import EDGE_VERTICES, VERTEX_EDGES
-from .constants import ARMY_MIN, AWARD_POINTS, CITY, KNIGHT, ROAD_MIN, VICTORY_POINT
+from .constants import ARMY_MIN, AWARD_POINTS, KNIGHT, ROAD_MIN, VICTORY_POINT
 from .fields import event
 from .state import State
 
 
 def building_points(s: State, seat: int) -> int:
+    """A settlement scores 1 and a city 2, which are the piece kinds' own numbers (constants)."""
     kinds = s.bld_kind
-    return sum(2 if kinds[v] == CITY else 1 for v in s.seat_buildings[seat])
+    return sum([kinds[v] for v in s.seat_buildings[seat]])
+
 
 
 def public_points(s: State, seat: int) -> int:

@@ -1,7 +1,7 @@
 """Bots that play pioneers, and a driver that plays a whole game with them.
 
 * :class:`RandomBot` picks an action kind uniformly among the kinds it may take, then
-  a move of that kind uniformly.
+  a move of that kind uniformly (it draws an index and builds only that move).
 * :class:`GreedyBot` builds towards points: cities before settlements before dev
   cards, roads only to reach a good settlement spot; it trades surplus to the bank or
   other seats for what its next build lacks, discards what its next build does not
@@ -43,7 +43,7 @@ from .constants import (
     ROADWORKS,
     WINDFALL,
 )
-from .legal import turn_groups
+from .legal import decision_choices, turn_options
 from .production import victims_on
 from .state import State
 from .trading import bank_rate
@@ -76,13 +76,16 @@ class RandomBot(Bot):
 
     def choose(self, game: PioneersGame, state: State, seat: int) -> Move:
         rng = self.stream(seat)
-        if game.owed(state, seat) == "turn":
-            groups = turn_groups(state, seat, offers=False)
-            group = groups[rng.below(len(groups))][1] if len(groups) > 1 else groups[0][1]
-            action = group[rng.below(len(group))] if len(group) > 1 else group[0]
-            return {"seat": seat, "kind": "turn", "action": action}
-        moves = game.legal_moves(state, seat)
-        return moves[rng.below(len(moves))] if len(moves) > 1 else moves[0]
+        kind = game.owed(state, seat)
+        if kind is None:
+            raise ValueError(f"seat {seat} owes no decision")
+        if kind == "turn":
+            options = turn_options(state, seat, offers=False)
+            choices = options[rng.below(len(options))][1] if len(options) > 1 else options[0][1]
+        else:
+            choices = decision_choices(state, seat, kind)
+        action = choices.pick(rng.below(choices.size) if choices.size > 1 else 0)
+        return {"seat": seat, "kind": kind, "action": action}
 
 
 # --- greedy -------------------------------------------------------------------------------

@@ -47,19 +47,18 @@ def legal_road_edges(s: State, seat: int, extra: int = -1) -> list[int]:
     """Free edges where ``seat`` may build a road now, ascending."""
     roads = s.road_owner
     bld = s.bld_owner
-    found: set[int] = set()
-    anchors: list[int] = list(s.seat_buildings[seat])
-    for e in s.seat_roads[seat]:
-        anchors.extend(EDGE_VERTICES[e])
-    if extra >= 0:
-        anchors.extend(EDGE_VERTICES[extra])
-    for v in anchors:
-        owner = bld[v]
-        if owner != -1 and owner != seat:
-            continue
-        for e in VERTEX_EDGES[v]:
-            if roads[e] == -1 and e != extra:
-                found.add(e)
+    # The vertices the network reaches: its towns, and its roads' ends not held by a rival.
+    anchors = set(s.seat_buildings[seat])
+    for e in s.seat_roads[seat] if extra < 0 else [*s.seat_roads[seat], extra]:
+        a, b = EDGE_VERTICES[e]
+        owner = bld[a]
+        if owner == -1 or owner == seat:
+            anchors.add(a)
+        owner = bld[b]
+        if owner == -1 or owner == seat:
+            anchors.add(b)
+    found = {e for v in anchors for e in VERTEX_EDGES[v] if roads[e] == -1}
+    found.discard(extra)
     return sorted(found)
 
 

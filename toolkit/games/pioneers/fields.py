@@ -7,7 +7,7 @@ the move and say what is wrong with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from toolkit.games.base import Event, IllegalMove
@@ -15,11 +15,10 @@ from toolkit.games.base import Event, IllegalMove
 from .constants import RESOURCE_INDEX, RESOURCES, TALK_LIMIT
 
 
-def check_keys(action: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
+def check_keys(action: Mapping[str, Any], allowed: tuple[str, ...], what: str) -> None:
     """Refuse any field the decision does not take."""
-    allowed_set = set(allowed)
     for key in action:
-        if key not in allowed_set:
+        if key not in allowed:
             raise IllegalMove("bad_field", f"{what} takes no field {key!r}")
 
 
@@ -181,4 +180,9 @@ def event(kind: str, words: str | Callable[..., str], *args: Any, **fields: Any)
 
 def hand_change(changes: dict[int, list[int]]) -> dict[str, dict[str, int]]:
     """The ``hands`` field of an event: per seat, what entered (+) or left (-) the hand."""
-    return {str(seat): bundle_dict(vec) for seat, vec in sorted(changes.items()) if any(vec)}
+    out = {}
+    for seat in sorted(changes) if len(changes) > 1 else changes:
+        vec = changes[seat]
+        if any(vec):
+            out[str(seat)] = {RESOURCES[i]: c for i, c in enumerate(vec) if c}
+    return out

@@ -4,11 +4,16 @@ Every listed move is legal. The list is complete except for two families whose s
 is unbounded or huge, which are sampled: trade offers are listed as one-for-one open
 offers only (any bundle, open or targeted, is still legal to play), and table talk is
 never attached.
+
+Each family is a :class:`Choices`: how many answers there are and a function giving
+answer ``i`` of the listing order. :func:`legal_moves` lists them all; a bot that wants
+one uniformly draws an index and builds only that answer, never the whole list.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from .board import NUM_HEXES, VERTEX_EDGES
 from .building import affords, legal_road_edges, legal_settlement_vertices, own_settlements, setup_vertices
@@ -32,6 +37,21 @@ from .state import State
 from .trading import bank_rates
 
 Move = dict[str, Any]
+Action = dict[str, Any]
+
+
+class Choices(NamedTuple):
+    """``size`` answers of one family; ``pick(i)`` builds answer ``i`` (0-based, listing order)."""
+
+    size: int
+    pick: Callable[[int], Action]
+
+    def all(self) -> list[Action]:
+        return [self.pick(i) for i in range(self.size)]
+
+
+def _listed(actions: list[Action]) -> Choices:
+    return Choices(len(actions), actions.__getitem__)
 
 
 def legal_moves(s: State, seat: int) -> list[Move]:
@@ -40,58 +60,94 @@ def legal_moves(s: State, seat: int) -> list[Move]:
         return []
     if kind == PHASE_TURN:
         return [{"seat": seat, "kind": "turn", "action": a} for a in turn_actions(s, seat)]
+    return [{"seat": seat, "kind": kind, "action": a} for a in decision_choices(s, seat, kind).all()]
+
+
+def decision_choices(s: State, seat: int, kind: str) -> Choices:
+    """The answers to a setup, discard, bandit or trade decision ``seat`` owes."""
     if kind == PHASE_SETUP:
-        return [{"seat": seat, "kind": "setup", "action": a} for a in setup_actions(s)]
+        return setup_choices(s)
     if kind == PHASE_DISCARD:
-        return [
-            {"seat": seat, "kind": "discard", "action": {"cards": c}}
-            for c in discard_choices(s.hands[seat], s.discard_need[seat])
-        ]
+        cards = discard_choices(s.hands[seat], s.discard_need[seat])
+        return Choices(cards.size, lambda i: {"cards": cards.pick(i)})
     if kind == PHASE_BANDIT:
-        return [{"seat": seat, "kind": "bandit", "action": a} for a in bandit_actions(s, seat)]
+        return bandit_choices(s, seat)
     assert kind == PHASE_TRADE
-    return [{"seat": seat, "kind": "trade", "action": a} for a in trade_answers(s, seat)]
+    return _listed(trade_answers(s, seat))
+
+
+def setup_choices(s: State) -> Choices:
+    """Every (settlement, road) pair: open vertices ascending, then their free edges in board order."""
+    roads = s.road_owner
+    spots = [(v, [e for e in VERTEX_EDGES[v] if roads[e] == -1]) for v in setup_vertices(s)]
+    count = sum(len(edges) for _, edges in spots)
+
+    def pick(i: int) -> Action:
+        for v, edges in spots:
+            if i < len(edges):
+                return {"settlement": v, "road": edges[i]}
+            i -= len(edges)
+        raise IndexError(i)
+
+    return Choices(count, pick)
 
 
 def setup_actions(s: State) -> list[dict[str, Any]]:
-    out = []
-    roads = s.road_owner
-    for v in setup_vertices(s):
-        for e in VERTEX_EDGES[v]:
-            if roads[e] == -1:
-                out.append({"settlement": v, "road": e})
-    return out
+    return setup_choices(s).all()
 
 
-def discard_choices(hand: list[int], need: int) -> list[dict[str, int]]:
-    """Every way to drop exactly ``need`` cards from ``hand``."""
-    out: list[dict[str, int]] = []
-    pick = [0] * 5
+def discard_choices(hand: list[int], need: int) -> Choices:
+    """Every way to drop exactly ``need`` cards from ``hand``.
 
-    def rec(i: int, left: int) -> None:
-        if i == 4:
-            if left <= hand[4]:
-                pick[4] = left
-                out.append({RESOURCES[k]: pick[k] for k in range(5) if pick[k]})
-            return
-        for c in range(min(left, hand[i]) + 1):
-            pick[i] = c
-            rec(i + 1, left - c)
-        pick[i] = 0
+    Listed with the count of the first resource ascending, then the second, and so on
+    (the last resource takes the remainder). ``ways[i][k]`` is how many ways resources
+    ``i..4`` can make up ``k`` cards, so answer ``i`` is found without listing the others.
+    """
+    ways = [[0] * (need + 1) for _ in range(6)]
+    ways[5][0] = 1
+    for r in range(4, -1, -1):
+        below, here, cap = ways[r + 1], ways[r], hand[r]
+        window = 0  # below[k - cap] + ... + below[k], a running sum
+        for k in range(need + 1):
+            window += below[k]
+            if k > cap:
+                window -= below[k - cap - 1]
+            here[k] = window
 
-    rec(0, need)
-    return out
+    def pick(i: int) -> dict[str, int]:
+        left = need
+        out: dict[str, int] = {}
+        for r in range(5):
+            for c in range(min(left, hand[r]) + 1):
+                n = ways[r + 1][left - c]
+                if i < n:
+                    break
+                i -= n
+            if c:
+                out[RESOURCES[r]] = c
+            left -= c
+        return out
+
+    return Choices(ways[0][need], pick)
+
+
+def bandit_choices(s: State, seat: int) -> Choices:
+    """Each hex but the bandit's, ascending: no victim first, then each victim there ascending."""
+    per_hex = [(h, victims_on(s, seat, h)) for h in range(NUM_HEXES) if h != s.bandit]
+    count = sum(1 + len(victims) for _, victims in per_hex)
+
+    def pick(i: int) -> Action:
+        for h, victims in per_hex:
+            if i <= len(victims):
+                return {"hex": h, "victim": None if i == 0 else victims[i - 1]}
+            i -= 1 + len(victims)
+        raise IndexError(i)
+
+    return Choices(count, pick)
 
 
 def bandit_actions(s: State, seat: int) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for h in range(NUM_HEXES):
-        if h == s.bandit:
-            continue
-        out.append({"hex": h, "victim": None})
-        for victim in victims_on(s, seat, h):
-            out.append({"hex": h, "victim": victim})
-    return out
+    return bandit_choices(s, seat).all()
 
 
 def trade_answers(s: State, seat: int) -> list[dict[str, Any]]:
@@ -118,61 +174,82 @@ def road_pairs(s: State, seat: int) -> list[list[int]]:
     return out
 
 
-def turn_groups(s: State, seat: int, offers: bool = True) -> list[tuple[str, list[dict[str, Any]]]]:
-    """The legal turn actions grouped by kind (``play_dev`` split per card), empty kinds left out."""
+_WINDFALL_PAIRS = [(a, b) for a in range(5) for b in range(a, 5)]
+
+
+def _bank_choices(hand: list[int], rates: list[int]) -> Choices | None:
+    """Bank trades: each resource the hand can give at its rate, for each other resource."""
+    gives = [give for give in range(5) if hand[give] >= rates[give]]
+    if not gives:
+        return None
+
+    def pick(i: int) -> Action:
+        give = gives[i // 4]
+        get = i % 4
+        return {"type": "bank_trade", "give": RESOURCES[give], "get": RESOURCES[get + (get >= give)]}
+
+    return Choices(4 * len(gives), pick)
+
+
+def turn_options(s: State, seat: int, offers: bool = True) -> list[tuple[str, Choices]]:
+    """The legal turn actions by kind (``play_dev`` split per card), empty kinds left out."""
     hand = s.hands[seat]
     brick, lumber, wool, grain, ore = hand
-    groups: list[tuple[str, list[dict[str, Any]]]] = [("end_turn", [{"type": "end_turn"}])]
+    options: list[tuple[str, Choices]] = [("end_turn", _listed([{"type": "end_turn"}]))]
     if s.roads_left[seat] and brick and lumber:
         edges = legal_road_edges(s, seat)
         if edges:
-            groups.append(("build_road", [{"type": "build_road", "edge": e} for e in edges]))
+            options.append(
+                ("build_road", Choices(len(edges), lambda i: {"type": "build_road", "edge": edges[i]}))
+            )
     if s.settlements_left[seat] and brick and lumber and wool and grain:
         spots = legal_settlement_vertices(s, seat)
         if spots:
-            groups.append(("build_settlement", [{"type": "build_settlement", "vertex": v} for v in spots]))
+            options.append(
+                (
+                    "build_settlement",
+                    Choices(len(spots), lambda i: {"type": "build_settlement", "vertex": spots[i]}),
+                )
+            )
     if s.cities_left[seat] and ore >= 3 and grain >= 2:
-        spots = own_settlements(s, seat)
-        if spots:
-            groups.append(("build_city", [{"type": "build_city", "vertex": v} for v in spots]))
+        towns = own_settlements(s, seat)
+        if towns:
+            options.append(
+                ("build_city", Choices(len(towns), lambda i: {"type": "build_city", "vertex": towns[i]}))
+            )
     if ore and wool and grain and s.deck_pos < len(s.deck):
-        groups.append(("buy_dev", [{"type": "buy_dev"}]))
+        options.append(("buy_dev", _listed([{"type": "buy_dev"}])))
     if not s.dev_played_this_turn:
         held = s.dev_hand[seat]
         if held[KNIGHT]:
-            groups.append(("knight", [{"type": "play_dev", "card": DEV_CARDS[KNIGHT]}]))
+            options.append(("knight", _listed([{"type": "play_dev", "card": DEV_CARDS[KNIGHT]}])))
         if held[ROADWORKS] and s.roads_left[seat]:
             pairs = road_pairs(s, seat)
             if pairs:
-                groups.append(
-                    ("roadworks", [{"type": "play_dev", "card": "roadworks", "edges": p} for p in pairs])
+                options.append(
+                    (
+                        "roadworks",
+                        _listed([{"type": "play_dev", "card": "roadworks", "edges": p} for p in pairs]),
+                    )
                 )
         if held[WINDFALL]:
-            groups.append(
+
+            def windfall(i: int) -> Action:
+                a, b = _WINDFALL_PAIRS[i]
+                return {"type": "play_dev", "card": "windfall", "resources": [RESOURCES[a], RESOURCES[b]]}
+
+            options.append(("windfall", Choices(len(_WINDFALL_PAIRS), windfall)))
+        if held[EMBARGO]:
+            options.append(
                 (
-                    "windfall",
-                    [
-                        {"type": "play_dev", "card": "windfall", "resources": [RESOURCES[a], RESOURCES[b]]}
-                        for a in range(5)
-                        for b in range(a, 5)
-                    ],
+                    "embargo",
+                    Choices(5, lambda i: {"type": "play_dev", "card": "embargo", "resource": RESOURCES[i]}),
                 )
             )
-        if held[EMBARGO]:
-            groups.append(
-                ("embargo", [{"type": "play_dev", "card": "embargo", "resource": r} for r in RESOURCES])
-            )
     if max(hand) >= 2:
-        rates = bank_rates(s, seat)
-        trades = [
-            {"type": "bank_trade", "give": RESOURCES[give], "get": RESOURCES[get]}
-            for give in range(5)
-            if hand[give] >= rates[give]
-            for get in range(5)
-            if get != give
-        ]
-        if trades:
-            groups.append(("bank_trade", trades))
+        trades = _bank_choices(hand, bank_rates(s, seat))
+        if trades is not None:
+            options.append(("bank_trade", trades))
     if offers and s.offers_made < MAX_OFFERS_PER_TURN:
         sample = [
             {"type": "offer_trade", "give": {RESOURCES[give]: 1}, "get": {RESOURCES[get]: 1}}
@@ -182,8 +259,13 @@ def turn_groups(s: State, seat: int, offers: bool = True) -> list[tuple[str, lis
             if get != give
         ]
         if sample:
-            groups.append(("offer_trade", sample))
-    return groups
+            options.append(("offer_trade", _listed(sample)))
+    return options
+
+
+def turn_groups(s: State, seat: int, offers: bool = True) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The legal turn actions grouped by kind, each group listed in full."""
+    return [(kind, choices.all()) for kind, choices in turn_options(s, seat, offers)]
 
 
 def turn_actions(s: State, seat: int) -> list[dict[str, Any]]:

@@ -125,10 +125,11 @@ def _discard_text(seat: int, cards: list[int]) -> str:
 
 def victims_on(s: State, seat: int, h: int) -> list[int]:
     """Opponents owning a town on hex ``h``, ascending."""
-    found = {s.bld_owner[v] for v in HEX_VERTICES[h]}
-    found.discard(-1)
-    found.discard(seat)
-    return sorted(found)
+    owner = s.bld_owner
+    found = [o for o in {owner[v] for v in HEX_VERTICES[h]} if o != -1 and o != seat]
+    if len(found) > 1:
+        found.sort()
+    return found
 
 
 def apply_bandit(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
