@@ -21,6 +21,7 @@ VIEW_KEYS = [
     "roads",
     "buildings",
     "players",
+    "scores",
     "myScore",
     "awards",
     "offer",
@@ -131,3 +132,26 @@ def test_victory_cards_revealed_only_at_the_end(h) -> None:
     after = GAME.view(s, 0)
     assert after["finalScores"][1] == 4 and after["placements"][1] == 1
     assert GAME.view(s, None)["players"][1]["devCards"] == ["victory_point", "victory_point"]
+
+
+def test_every_view_has_public_scores_without_hidden_cards(h) -> None:
+    """pioneers.md §Hidden information: ``scores`` leaves out hidden VP cards, ``myScore`` has them."""
+    s = h.started(SEED)
+    s.dev_hand[2][DEV_INDEX["victory_point"]] = 1
+    s.dev_new[2][DEV_INDEX["victory_point"]] = 1
+    public = [2, 2, 2, 2]  # two setup settlements each, no awards
+    for seat in (0, 1, 2, 3, None):
+        view = GAME.view(s, seat)
+        assert view["scores"] == public
+        assert view["scores"] == [p["score"] for p in view["players"]]
+    assert GAME.view(s, 2)["myScore"] == 4 and GAME.view(s, 1)["myScore"] == 2
+
+
+def test_public_scores_count_towns_and_awards(h) -> None:
+    """pioneers.md §Hidden information: the public score is towns (city 2) plus the 2-point awards."""
+    s = h.started(SEED)
+    city = s.seat_buildings[1][0]
+    s.bld_kind[city] = 2
+    s.road_holder = 1
+    s.army_holder = 3
+    assert GAME.view(s, None)["scores"] == [2, 2 + 1 + 2, 2, 2 + 2]

@@ -204,6 +204,14 @@ _RULINGS: list[tuple[str, str, str]] = [
         "offers, and it never attaches table talk.",
         "design.md §4",
     ),
+    (
+        "public scores",
+        "Every view, a spectator's included, carries scores: each seat's public points (towns and "
+        "awards, no victory-point cards), the same numbers as each player's score, so they can trail "
+        "the true totals. A seat's own view adds myScore, its true total with its victory-point cards; "
+        "the true totals of all seats appear as finalScores once the game is over.",
+        "pioneers.md §Hidden information",
+    ),
 ]
 
 _RANDOMNESS = [
@@ -295,7 +303,11 @@ def _vp_sources() -> list[dict[str, Any]]:
         {"source": "city", "points": 2, "note": "each one on the board (replaces the settlement's 1)"},
         {"source": "largest army", "points": AWARD_POINTS, "note": f"at least {ARMY_MIN} knights played"},
         {"source": "longest road", "points": AWARD_POINTS, "note": f"a road of at least {ROAD_MIN}"},
-        {"source": "victory point card", "points": 1, "note": "hidden from opponents until the end"},
+        {
+            "source": "victory point card",
+            "points": 1,
+            "note": "hidden from opponents until the end: left out of the views' public scores",
+        },
     ]
 
 

@@ -2,8 +2,10 @@
 
 Hidden from a seat: the other seats' hand contents and dev card names (their counts
 are public), the seed, the order of the dev deck and every future roll. Public scores
-leave out victory-point cards; a seat's own ``myScore`` includes them. Once the game
-is over a spectator sees every hand and every card.
+(``scores``, one per seat, and each player's ``score``) leave out victory-point cards,
+so they can trail the true totals; a seat's own ``myScore`` includes its cards. Once
+the game is over a spectator sees every hand and every card, and ``finalScores`` the
+true totals.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     over = s.phase == PHASE_OVER
     reveal_all = seat is None and over
     players = []
+    scores = [public_points(s, p) for p in range(s.n)]
     for p in range(s.n):
         mine = p == seat or reveal_all
         hand = s.hands[p]
@@ -59,7 +62,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
                     "settlement": s.settlements_left[p],
                     "city": s.cities_left[p],
                 },
-                "score": public_points(s, p),
+                "score": scores[p],
                 "strikes": s.strikes[p],
                 "resigned": s.resigned[p],
             }
@@ -98,6 +101,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "roads": roads,
         "buildings": buildings,
         "players": players,
+        "scores": scores,
         "myScore": true_points(s, seat) if seat is not None else None,
         "awards": {
             "largestArmy": None if s.army_holder < 0 else s.army_holder,
