@@ -81,13 +81,17 @@ class Stream:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         limit = _SPAN - _SPAN % n
-        while True:
-            value = self.next_word()
+        base = self._base
+        while True:  # next_word(), written out: this is the hot path of every draw
+            hashed = base.copy()
+            hashed.update(b"%d" % self.counter)
+            self.counter += 1
+            value: int = _FIRST_WORD(hashed.digest())[0]
             if value < limit:
                 return value % n
 
     def die(self) -> int:
-        """One six-sided die, 1 to 6."""
+        """One six-sided die, 1 to 6: ``below(6) + 1``."""
         return self.below(6) + 1
 
     def choice(self, items: list[T]) -> T:

@@ -9,7 +9,8 @@ import pytest
 from toolkit.games.pioneers import GAME
 from toolkit.games.pioneers.bots import GreedyBot, RandomBot, play_game
 from toolkit.games.pioneers.constants import RESOURCES
-from toolkit.games.pioneers.legal import discard_choices
+from toolkit.games.pioneers.legal import bandit_choices, discard_choices, listing
+from toolkit.games.pioneers.production import victims_on
 
 
 def replay(seed, config, moves):
@@ -82,4 +83,20 @@ def test_discard_choices_list_every_discard_in_order() -> None:
                 for combo in itertools.product(*(range(k + 1) for k in hand))
                 if sum(combo) == need
             ]
-            assert discard_choices(hand, need).all() == brute
+            assert listing(discard_choices(hand, need)) == brute
+
+
+def test_bandit_choices_list_every_hex_and_victim_in_order() -> None:
+    """pioneers.md, the bandit: any other hex, with no victim or an opponent with a town there."""
+    _, moves = play_game("bandit-order", ["greedy"] * 4)
+    state = GAME.new_game("bandit-order", {"players": [{"name": f"P{i}"} for i in range(4)]})
+    for move in moves[:200]:
+        GAME.apply(state, move)
+        for seat in range(4):
+            expected = [
+                {"hex": h, "victim": victim}
+                for h in range(19)
+                if h != state.bandit
+                for victim in [None, *victims_on(state, seat, h)]
+            ]
+            assert listing(bandit_choices(state, seat)) == expected

@@ -26,7 +26,6 @@ def building_points(s: State, seat: int) -> int:
     return sum([kinds[v] for v in s.seat_buildings[seat]])
 
 
-
 def public_points(s: State, seat: int) -> int:
     """Points every seat can see: towns and awards (no hidden victory-point cards)."""
     points = building_points(s, seat)

@@ -84,7 +84,8 @@ class RandomBot(Bot):
             choices = options[rng.below(len(options))][1] if len(options) > 1 else options[0][1]
         else:
             choices = decision_choices(state, seat, kind)
-        action = choices.pick(rng.below(choices.size) if choices.size > 1 else 0)
+        size, pick = choices
+        action = pick(rng.below(size) if size > 1 else 0)
         return {"seat": seat, "kind": kind, "action": action}
 
 

@@ -80,8 +80,14 @@ def legal_settlement_vertices(s: State, seat: int) -> list[int]:
 
 
 def setup_vertices(s: State) -> list[int]:
-    """Vertices open to a setup settlement (distance rule only)."""
-    return [v for v in range(NUM_VERTICES) if distance_ok(s, v)]
+    """Vertices open to a setup settlement (distance rule only, as :func:`distance_ok` states it)."""
+    owner = s.bld_owner
+    blocked = set()
+    for v, o in enumerate(owner):
+        if o != -1:
+            blocked.add(v)
+            blocked.update(VERTEX_NEIGHBOURS[v])
+    return [v for v in range(NUM_VERTICES) if v not in blocked]
 
 
 def own_settlements(s: State, seat: int) -> list[int]:

@@ -210,7 +210,7 @@ HANDLERS: dict[str, Callable[[State, int, Mapping[str, Any]], list[Event]]] = {
 
 
 def seat_of(s: State, move: Any) -> int:
-    if not isinstance(move, Mapping):
+    if type(move) is not dict and not isinstance(move, Mapping):  # the exact-type test is the quick path
         raise IllegalMove("bad_field", "a move must be an object with 'seat' and 'kind'")
     seat = move.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n:
@@ -248,7 +248,7 @@ def apply(s: State, move: Move) -> list[Event]:
         events = strike_move(s, seat, kind, str(strike))
     else:
         action = move["action"]
-        if not isinstance(action, Mapping):
+        if type(action) is not dict and not isinstance(action, Mapping):
             raise IllegalMove("bad_field", "'action' must be an object")
         events = HANDLERS[kind](s, seat, action)
     autoplay(s, events)

@@ -62,7 +62,7 @@ def get_bundle(action: Mapping[str, Any], key: str, what: str) -> list[int]:
     if key not in action:
         raise IllegalMove("bad_field", f"{what} needs a {key!r} field")
     value = action[key]
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise IllegalMove("bad_field", f"{what}: {key!r} must be an object of resource counts")
     out = [0] * 5
     for name, count in value.items():

@@ -5,7 +5,7 @@ is unbounded or huge, which are sampled: trade offers are listed as one-for-one 
 offers only (any bundle, open or targeted, is still legal to play), and table talk is
 never attached.
 
-Each family is a :class:`Choices`: how many answers there are and a function giving
+Each family is a :data:`Choices` pair: how many answers there are and a function giving
 answer ``i`` of the listing order. :func:`legal_moves` lists them all; a bot that wants
 one uniformly draws an index and builds only that answer, never the whole list.
 """
@@ -13,9 +13,9 @@ one uniformly draws an index and builds only that answer, never the whole list.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
-from .board import NUM_HEXES, VERTEX_EDGES
+from .board import NUM_HEXES, VERTEX_EDGES, VERTEX_HEXES
 from .building import affords, legal_road_edges, legal_settlement_vertices, own_settlements, setup_vertices
 from .constants import (
     DEV_CARDS,
@@ -32,7 +32,6 @@ from .constants import (
     WINDFALL,
 )
 from .engine import owed
-from .production import victims_on
 from .state import State
 from .trading import bank_rates
 
@@ -40,18 +39,18 @@ Move = dict[str, Any]
 Action = dict[str, Any]
 
 
-class Choices(NamedTuple):
-    """``size`` answers of one family; ``pick(i)`` builds answer ``i`` (0-based, listing order)."""
+Choices = tuple[int, Callable[[int], Any]]
+"""``(size, pick)``: a family of ``size`` answers; ``pick(i)`` builds answer ``i`` (listing order)."""
 
-    size: int
-    pick: Callable[[int], Action]
 
-    def all(self) -> list[Action]:
-        return [self.pick(i) for i in range(self.size)]
+def listing(choices: Choices) -> list[Any]:
+    """Every answer of a family, in order."""
+    size, pick = choices
+    return [pick(i) for i in range(size)]
 
 
 def _listed(actions: list[Action]) -> Choices:
-    return Choices(len(actions), actions.__getitem__)
+    return len(actions), actions.__getitem__
 
 
 def legal_moves(s: State, seat: int) -> list[Move]:
@@ -60,7 +59,7 @@ def legal_moves(s: State, seat: int) -> list[Move]:
         return []
     if kind == PHASE_TURN:
         return [{"seat": seat, "kind": "turn", "action": a} for a in turn_actions(s, seat)]
-    return [{"seat": seat, "kind": kind, "action": a} for a in decision_choices(s, seat, kind).all()]
+    return [{"seat": seat, "kind": kind, "action": a} for a in listing(decision_choices(s, seat, kind))]
 
 
 def decision_choices(s: State, seat: int, kind: str) -> Choices:
@@ -68,8 +67,8 @@ def decision_choices(s: State, seat: int, kind: str) -> Choices:
     if kind == PHASE_SETUP:
         return setup_choices(s)
     if kind == PHASE_DISCARD:
-        cards = discard_choices(s.hands[seat], s.discard_need[seat])
-        return Choices(cards.size, lambda i: {"cards": cards.pick(i)})
+        size, cards = discard_choices(s.hands[seat], s.discard_need[seat])
+        return size, lambda i: {"cards": cards(i)}
     if kind == PHASE_BANDIT:
         return bandit_choices(s, seat)
     assert kind == PHASE_TRADE
@@ -89,11 +88,11 @@ def setup_choices(s: State) -> Choices:
             i -= len(edges)
         raise IndexError(i)
 
-    return Choices(count, pick)
+    return (count, pick)
 
 
 def setup_actions(s: State) -> list[dict[str, Any]]:
-    return setup_choices(s).all()
+    return listing(setup_choices(s))
 
 
 def discard_choices(hand: list[int], need: int) -> Choices:
@@ -128,26 +127,35 @@ def discard_choices(hand: list[int], need: int) -> Choices:
             left -= c
         return out
 
-    return Choices(ways[0][need], pick)
+    return (ways[0][need], pick)
 
 
 def bandit_choices(s: State, seat: int) -> Choices:
-    """Each hex but the bandit's, ascending: no victim first, then each victim there ascending."""
-    per_hex = [(h, victims_on(s, seat, h)) for h in range(NUM_HEXES) if h != s.bandit]
-    count = sum(1 + len(victims) for _, victims in per_hex)
+    """Each hex but the bandit's, ascending: no victim first, then each victim there ascending.
+
+    The victims of a hex are those :func:`.production.victims_on` names; they are found here in one pass over
+    the towns on the board rather than by asking every hex.
+    """
+    victims: dict[int, set[int]] = {}
+    for v, owner in enumerate(s.bld_owner):
+        if owner != -1 and owner != seat:
+            for h in VERTEX_HEXES[v]:
+                victims.setdefault(h, set()).add(owner)
+    rows = [(h, sorted(victims[h]) if h in victims else []) for h in range(NUM_HEXES) if h != s.bandit]
+    count = len(rows) + sum(len(found) for found in victims.values()) - len(victims.get(s.bandit, ()))
 
     def pick(i: int) -> Action:
-        for h, victims in per_hex:
-            if i <= len(victims):
-                return {"hex": h, "victim": None if i == 0 else victims[i - 1]}
-            i -= 1 + len(victims)
+        for h, found in rows:
+            if i <= len(found):
+                return {"hex": h, "victim": None if i == 0 else found[i - 1]}
+            i -= 1 + len(found)
         raise IndexError(i)
 
-    return Choices(count, pick)
+    return (count, pick)
 
 
 def bandit_actions(s: State, seat: int) -> list[dict[str, Any]]:
-    return bandit_choices(s, seat).all()
+    return listing(bandit_choices(s, seat))
 
 
 def trade_answers(s: State, seat: int) -> list[dict[str, Any]]:
@@ -188,7 +196,7 @@ def _bank_choices(hand: list[int], rates: list[int]) -> Choices | None:
         get = i % 4
         return {"type": "bank_trade", "give": RESOURCES[give], "get": RESOURCES[get + (get >= give)]}
 
-    return Choices(4 * len(gives), pick)
+    return (4 * len(gives), pick)
 
 
 def turn_options(s: State, seat: int, offers: bool = True) -> list[tuple[str, Choices]]:
@@ -199,24 +207,20 @@ def turn_options(s: State, seat: int, offers: bool = True) -> list[tuple[str, Ch
     if s.roads_left[seat] and brick and lumber:
         edges = legal_road_edges(s, seat)
         if edges:
-            options.append(
-                ("build_road", Choices(len(edges), lambda i: {"type": "build_road", "edge": edges[i]}))
-            )
+            options.append(("build_road", (len(edges), lambda i: {"type": "build_road", "edge": edges[i]})))
     if s.settlements_left[seat] and brick and lumber and wool and grain:
         spots = legal_settlement_vertices(s, seat)
         if spots:
             options.append(
                 (
                     "build_settlement",
-                    Choices(len(spots), lambda i: {"type": "build_settlement", "vertex": spots[i]}),
+                    (len(spots), lambda i: {"type": "build_settlement", "vertex": spots[i]}),
                 )
             )
     if s.cities_left[seat] and ore >= 3 and grain >= 2:
         towns = own_settlements(s, seat)
         if towns:
-            options.append(
-                ("build_city", Choices(len(towns), lambda i: {"type": "build_city", "vertex": towns[i]}))
-            )
+            options.append(("build_city", (len(towns), lambda i: {"type": "build_city", "vertex": towns[i]})))
     if ore and wool and grain and s.deck_pos < len(s.deck):
         options.append(("buy_dev", _listed([{"type": "buy_dev"}])))
     if not s.dev_played_this_turn:
@@ -238,12 +242,12 @@ def turn_options(s: State, seat: int, offers: bool = True) -> list[tuple[str, Ch
                 a, b = _WINDFALL_PAIRS[i]
                 return {"type": "play_dev", "card": "windfall", "resources": [RESOURCES[a], RESOURCES[b]]}
 
-            options.append(("windfall", Choices(len(_WINDFALL_PAIRS), windfall)))
+            options.append(("windfall", (len(_WINDFALL_PAIRS), windfall)))
         if held[EMBARGO]:
             options.append(
                 (
                     "embargo",
-                    Choices(5, lambda i: {"type": "play_dev", "card": "embargo", "resource": RESOURCES[i]}),
+                    (5, lambda i: {"type": "play_dev", "card": "embargo", "resource": RESOURCES[i]}),
                 )
             )
     if max(hand) >= 2:
@@ -265,7 +269,7 @@ def turn_options(s: State, seat: int, offers: bool = True) -> list[tuple[str, Ch
 
 def turn_groups(s: State, seat: int, offers: bool = True) -> list[tuple[str, list[dict[str, Any]]]]:
     """The legal turn actions grouped by kind, each group listed in full."""
-    return [(kind, choices.all()) for kind, choices in turn_options(s, seat, offers)]
+    return [(kind, listing(choices)) for kind, choices in turn_options(s, seat, offers)]
 
 
 def turn_actions(s: State, seat: int) -> list[dict[str, Any]]:
