@@ -41,3 +41,15 @@ def test_every_way_of_reading_sees_the_sentence() -> None:
     assert pickle.loads(pickle.dumps(lazy())) == plain
     assert repr(lazy()) == repr(plain)
     assert lazy().get("text") == plain["text"]
+
+
+def test_hand_changes_are_written_with_the_sentence() -> None:
+    """An event that moves cards gets its ``hands`` field, last, when it is first read."""
+    lazy = event("steal", "seat {} took a card", 0, seat=0, changes={2: [0, -1, 0, 0, 0], 0: [0, 1, 0, 0, 0]})
+    assert "hands" in lazy
+    assert list(lazy.items()) == [
+        ("type", "steal"),
+        ("text", "seat 0 took a card"),
+        ("seat", 0),
+        ("hands", {"0": {"lumber": 1}, "2": {"lumber": -1}}),
+    ]

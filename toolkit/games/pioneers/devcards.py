@@ -57,7 +57,7 @@ def apply_buy(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
             seat=seat,
             card=DEV_CARDS[card],
             visibleTo=[seat],
-            hands=hand_change({seat: [-c for c in COST_DEV]}),
+            changes={seat: [-c for c in COST_DEV]},
         )
     ]
 

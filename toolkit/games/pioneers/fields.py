@@ -101,23 +101,31 @@ class Narrated(dict[str, Any]):
     """An event whose sentence is written the first time something reads the event.
 
     It is an ordinary event object — ``{"type", "text", ...fields}`` in that key order —
-    except that ``text`` holds a placeholder until the event is read through any of
-    the methods below (item access, ``get``, ``items``, ``values``, iteration,
-    comparison, ``repr``, copying, pickling, JSON encoding); then ``words(*args)`` is
-    called once and its sentence stored. A bot or a replay that never reads its
-    events never pays for the sentences.
+    except that ``text`` (and ``hands``, when the event moves cards) holds a placeholder
+    until the event is read through any of the methods below (item access, ``get``,
+    ``items``, ``values``, iteration, comparison, ``repr``, copying, pickling, JSON
+    encoding, writing a key); then ``words(*args)`` is called once and its sentence
+    stored, and the hand changes are written out. A bot or a replay that never reads its
+    events never pays for them.
     """
 
-    __slots__ = ("_words", "_args")
+    __slots__ = ("_words", "_args", "_changes")
 
     _words: Callable[..., str] | None
     _args: tuple[Any, ...]
+    _changes: dict[int, list[int]] | None
 
     def _write(self) -> None:
         words = self._words
         if words is not None:
             self._words = None
             dict.__setitem__(self, "text", words(*self._args))
+            if self._changes is not None:
+                dict.__setitem__(self, "hands", hand_change(self._changes))
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._write()
+        dict.__setitem__(self, key, value)
 
     def __getitem__(self, key: str) -> Any:
         self._write()
@@ -162,19 +170,30 @@ class Narrated(dict[str, Any]):
         return (dict, (self.copy(),))
 
 
-def event(kind: str, words: str | Callable[..., str], *args: Any, **fields: Any) -> Event:
+def event(
+    kind: str,
+    words: str | Callable[..., str],
+    *args: Any,
+    changes: dict[int, list[int]] | None = None,
+    **fields: Any,
+) -> Event:
     """An event of type ``kind``; its ``text`` is ``words`` itself, or ``words(*args)`` when read.
 
     Give the sentence as a function (often a template's ``str.format``) and the values
     it needs, taken now, so that building it can wait until something reads it.
+    ``changes`` (per seat, the cards that entered or left the hand; lists nobody changes
+    later) becomes the event's last field, ``hands``, written by :func:`hand_change`.
     """
-    if isinstance(words, str) and not args:
+    if isinstance(words, str) and not args and changes is None:
         out: Event = {"type": kind, "text": words}
         out.update(fields)
         return out
     lazy = Narrated(type=kind, text=None, **fields)
+    if changes is not None:
+        dict.__setitem__(lazy, "hands", None)
     lazy._words = words.format if isinstance(words, str) else words
     lazy._args = args
+    lazy._changes = changes
     return lazy
 
 

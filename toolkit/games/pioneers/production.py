@@ -22,7 +22,7 @@ from toolkit.rng import Stream
 
 from .board import HEX_VERTICES, NUM_HEXES
 from .constants import DISCARD_ABOVE, PHASE_BANDIT, PHASE_DISCARD, PHASE_TURN, RESOURCES
-from .fields import as_int, bundle_text, check_keys, event, get_bundle, get_int, get_talk, hand_change
+from .fields import as_int, bundle_text, check_keys, event, get_bundle, get_int, get_talk
 from .state import State, log_talk
 
 
@@ -56,7 +56,7 @@ def produce(s: State, total: int) -> list[Event]:
                 got[res] += k
     if not gains:
         return [event("produce", "a {} produced nothing", total, hands={})]
-    return [event("produce", _gains_text, gains, hands=hand_change(gains))]
+    return [event("produce", _gains_text, gains, changes=gains)]
 
 
 def _gains_text(gains: dict[int, list[int]]) -> str:
@@ -114,7 +114,7 @@ def apply_discard(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]
             seat,
             cards,
             seat=seat,
-            hands=hand_change({seat: [-c for c in cards]}),
+            changes={seat: [-c for c in cards]},
         )
     ]
 
@@ -184,5 +184,5 @@ def steal(s: State, thief: int, victim: int) -> Event:
         victim=victim,
         resource=RESOURCES[res],
         visibleTo=[thief, victim],
-        hands=hand_change({thief: delta, victim: [-d for d in delta]}),
+        changes={thief: delta, victim: [-d for d in delta]},
     )

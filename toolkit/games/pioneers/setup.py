@@ -17,7 +17,7 @@ from toolkit.games.base import Event, IllegalMove
 from .board import EDGE_VERTICES, NUM_EDGES, NUM_VERTICES, VERTEX_HEXES
 from .building import distance_ok, place_road, place_settlement
 from .constants import DESERT
-from .fields import bundle_text, check_keys, event, get_int, hand_change
+from .fields import bundle_text, check_keys, event, get_int
 from .state import State
 
 
@@ -72,7 +72,7 @@ def apply_setup(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
                 "setup_payout",
                 lambda: f"seat {seat} collected {bundle_text(gain)}",
                 seat=seat,
-                hands=hand_change({seat: gain}),
+                changes={seat: gain},
             )
         )
     s.setup_index += 1

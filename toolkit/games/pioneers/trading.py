@@ -29,7 +29,6 @@ from .fields import (
     get_bundle,
     get_resource,
     get_talk,
-    hand_change,
 )
 from .state import Offer, State, log_talk
 
@@ -83,7 +82,7 @@ def apply_bank_trade(s: State, seat: int, action: Mapping[str, Any]) -> list[Eve
             RESOURCES[give],
             RESOURCES[get],
             seat=seat,
-            hands=hand_change({seat: delta}),
+            changes={seat: delta},
         )
     ]
 
@@ -181,7 +180,7 @@ def _resolve(s: State, offer: Offer) -> Event:
                 offer,
                 seat=frm,
                 partner=seat,
-                hands=hand_change({frm: delta, seat: [-d for d in delta]}),
+                changes={frm: delta, seat: [-d for d in delta]},
             )
     return event("no_trade", "nobody took seat {}'s offer", frm, seat=frm)
 
