@@ -108,8 +108,9 @@ def begin_turn(s: State, seat: int) -> list[Event]:
 def end_turn(s: State, seat: int) -> list[Event]:
     """Cards bought this turn become playable; the next seat's turn begins."""
     new = s.dev_new[seat]
-    held = s.dev_hand[seat]
-    for c in range(5):
-        held[c] += new[c]
-        new[c] = 0
+    if any(new):
+        held = s.dev_hand[seat]
+        for c in range(5):
+            held[c] += new[c]
+            new[c] = 0
     return begin_turn(s, (seat + 1) % s.n)

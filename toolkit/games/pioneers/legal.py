@@ -199,11 +199,17 @@ def _bank_choices(hand: list[int], rates: list[int]) -> Choices | None:
     return (4 * len(gives), pick)
 
 
+# Kinds with a single answer; each pick builds a fresh action object.
+_END_TURN: Choices = (1, lambda i: {"type": "end_turn"})
+_BUY_DEV: Choices = (1, lambda i: {"type": "buy_dev"})
+_KNIGHT: Choices = (1, lambda i: {"type": "play_dev", "card": DEV_CARDS[KNIGHT]})
+
+
 def turn_options(s: State, seat: int, offers: bool = True) -> list[tuple[str, Choices]]:
     """The legal turn actions by kind (``play_dev`` split per card), empty kinds left out."""
     hand = s.hands[seat]
     brick, lumber, wool, grain, ore = hand
-    options: list[tuple[str, Choices]] = [("end_turn", _listed([{"type": "end_turn"}]))]
+    options: list[tuple[str, Choices]] = [("end_turn", _END_TURN)]
     if s.roads_left[seat] and brick and lumber:
         edges = legal_road_edges(s, seat)
         if edges:
@@ -222,11 +228,11 @@ def turn_options(s: State, seat: int, offers: bool = True) -> list[tuple[str, Ch
         if towns:
             options.append(("build_city", (len(towns), lambda i: {"type": "build_city", "vertex": towns[i]})))
     if ore and wool and grain and s.deck_pos < len(s.deck):
-        options.append(("buy_dev", _listed([{"type": "buy_dev"}])))
+        options.append(("buy_dev", _BUY_DEV))
     if not s.dev_played_this_turn:
         held = s.dev_hand[seat]
         if held[KNIGHT]:
-            options.append(("knight", _listed([{"type": "play_dev", "card": DEV_CARDS[KNIGHT]}])))
+            options.append(("knight", _KNIGHT))
         if held[ROADWORKS] and s.roads_left[seat]:
             pairs = road_pairs(s, seat)
             if pairs:
