@@ -13,9 +13,10 @@ What is compared, and how it is made fair:
   Catanatron logs every roll as an action and each initial settlement and road as two, so
   its decisions are its actions minus its rolls minus one per initial road (2 per seat).
 * **The same clock and seeds.** CPU time (``time.process_time``) per round; catanatron is
-  seeded (game ``i`` uses seed ``i``), ours use seeds ``bench-i``; every round replays the
-  same games. Rounds are interleaved — ours, theirs, ours, theirs, … — so a busy machine
-  slows both alike; each side reports its best (min) and median round.
+  seeded (game ``i`` uses seed ``i + 1``: it treats seed 0 as "unseeded"), ours use seeds
+  ``bench-i``; every round of a run replays the same games (catanatron's games also depend
+  on ``PYTHONHASHSEED``, ours never do). Rounds are interleaved — ours, theirs, ours,
+  theirs, … — so a busy machine slows both alike; each side reports its best (min) and median round.
 * Catanatron is driven by its own ``play_tick`` loop (what ``Game.play`` runs, without its
   two whole-game copies), the way our driver loops over bot decisions.
 
@@ -94,7 +95,7 @@ def pioneers_round(games: int) -> Played:
 
 
 def catanatron_round(games: int) -> Played:
-    """``games`` four-seat catanatron games, ``RandomPlayer`` seats, seeds 0 …, capped at 200 turns."""
+    """``games`` four-seat catanatron games, ``RandomPlayer`` seats, seeds 1 …, capped at 200 turns."""
     cat = _catanatron()
     from catanatron.models.enums import ActionType
 
@@ -103,7 +104,7 @@ def catanatron_round(games: int) -> Played:
     finished = []
     start = time.process_time()
     for i in range(games):
-        game = cat.Game([cat.RandomPlayer(color) for color in colors], seed=i, vps_to_win=WIN_POINTS)
+        game = cat.Game([cat.RandomPlayer(color) for color in colors], seed=i + 1, vps_to_win=WIN_POINTS)
         while game.winning_color() is None and game.state.num_turns < TURN_CAP + setup_passes:
             game.play_tick()
         finished.append(game)

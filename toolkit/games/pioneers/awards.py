@@ -28,7 +28,8 @@ def building_points(s: State, seat: int) -> int:
 
 def public_points(s: State, seat: int) -> int:
     """Points every seat can see: towns and awards (no hidden victory-point cards)."""
-    points = building_points(s, seat)
+    kinds = s.bld_kind
+    points = sum([kinds[v] for v in s.seat_buildings[seat]])  # building_points, written out
     if s.army_holder == seat:
         points += AWARD_POINTS
     if s.road_holder == seat:

@@ -137,10 +137,11 @@ def bandit_choices(s: State, seat: int) -> Choices:
     the towns on the board rather than by asking every hex.
     """
     victims: dict[int, set[int]] = {}
-    for v, owner in enumerate(s.bld_owner):
-        if owner != -1 and owner != seat:
-            for h in VERTEX_HEXES[v]:
-                victims.setdefault(h, set()).add(owner)
+    for owner in range(s.n):
+        if owner != seat:
+            for v in s.seat_buildings[owner]:
+                for h in VERTEX_HEXES[v]:
+                    victims.setdefault(h, set()).add(owner)
     rows = [(h, sorted(victims[h]) if h in victims else []) for h in range(NUM_HEXES) if h != s.bandit]
     count = len(rows) + sum(len(found) for found in victims.values()) - len(victims.get(s.bandit, ()))
 
