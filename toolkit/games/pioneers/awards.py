@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from toolkit.games.base import Event
 
-from .board import EDGE_VERTICES, VERTEX_EDGES
+from .board import EDGE_VERTICES
 from .constants import ARMY_MIN, AWARD_POINTS, KNIGHT, ROAD_MIN, VICTORY_POINT
 from .fields import event
 from .state import State
@@ -47,31 +47,28 @@ def longest_trail(s: State, seat: int) -> int:
     edges = s.seat_roads[seat]
     if not edges:
         return 0
-    roads = s.road_owner
     bld = s.bld_owner
+    # The seat's own network: per vertex, (edge bit, far end, whether a rival town cuts there).
+    links: dict[int, list[tuple[int, int, bool]]] = {}
+    for e in edges:
+        a, b = EDGE_VERTICES[e]
+        bit = 1 << e
+        links.setdefault(a, []).append((bit, b, bld[b] != -1 and bld[b] != seat))
+        links.setdefault(b, []).append((bit, a, bld[a] != -1 and bld[a] != seat))
 
     def walk(v: int, used: int) -> int:
         best = 0
-        for e in VERTEX_EDGES[v]:
-            if roads[e] != seat:
-                continue
-            bit = 1 << e
+        for bit, w, cut in links[v]:
             if used & bit:
                 continue
-            a, b = EDGE_VERTICES[e]
-            w = b if a == v else a
-            owner = bld[w]
-            length = 1 if owner != -1 and owner != seat else 1 + walk(w, used | bit)
+            length = 1 if cut else 1 + walk(w, used | bit)
             if length > best:
                 best = length
         return best
 
-    starts: set[int] = set()
-    for e in edges:
-        starts.update(EDGE_VERTICES[e])
     best = 0
     total = len(edges)
-    for v in sorted(starts):
+    for v in sorted(links):
         length = walk(v, 0)
         if length > best:
             best = length

@@ -20,7 +20,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove, Move
 from toolkit.rng import Stream
 
-from . import GAME, PioneersGame
+from . import GAME, PioneersGame, engine
 from .awards import public_points
 from .board import EDGE_VERTICES, HEX_VERTICES, NUM_HEXES, PIPS, VERTEX_EDGES, VERTEX_HEXES, VERTEX_PORT
 from .building import (
@@ -39,6 +39,7 @@ from .constants import (
     DESERT,
     KNIGHT,
     MAX_OFFERS_PER_TURN,
+    PHASE_OVER,
     RESOURCES,
     ROADWORKS,
     WINDFALL,
@@ -372,14 +373,14 @@ def play_game(
     state = GAME.new_game(seed, config)
     players = [make_bot(b, seed) for b in bots]
     moves: list[Move] = []
-    while not GAME.is_over(state):
-        seat = GAME.to_move(state)[0]
+    while state.phase != PHASE_OVER:  # the engine's own functions, which GAME's methods call
+        seat = engine.to_move(state)[0]
         move = players[seat].choose(GAME, state, seat)
         try:
-            GAME.apply(state, move)
+            engine.apply(state, move)
         except IllegalMove:
-            kind = GAME.owed(state, seat)
+            kind = engine.owed(state, seat)
             move = {"seat": seat, "kind": kind, "strike": "illegal"}
-            GAME.apply(state, move)
+            engine.apply(state, move)
         moves.append(move)
     return config, moves

@@ -213,7 +213,7 @@ def seat_of(s: State, move: Any) -> int:
     if type(move) is not dict and not isinstance(move, Mapping):  # the exact-type test is the quick path
         raise IllegalMove("bad_field", "a move must be an object with 'seat' and 'kind'")
     seat = move.get("seat")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n:
+    if type(seat) is not int and (isinstance(seat, bool) or not isinstance(seat, int)) or not 0 <= seat < s.n:
         raise IllegalMove("bad_field", f"'seat' must be a seat number from 0 to {s.n - 1}")
     return seat
 
@@ -228,9 +228,10 @@ def apply(s: State, move: Move) -> list[Event]:
     has_strike = "strike" in move
     if has_action == has_strike:
         raise IllegalMove("bad_field", "a move needs exactly one of 'action' or 'strike'")
-    for key in move:
-        if key not in ("seat", "kind", "action", "strike"):
-            raise IllegalMove("bad_field", f"a move takes no field {key!r}")
+    if len(move) != 3:  # seat, kind and one of action/strike are there: anything more is extra
+        for key in move:
+            if key not in ("seat", "kind", "action", "strike"):
+                raise IllegalMove("bad_field", f"a move takes no field {key!r}")
     if s.phase == PHASE_OVER:
         raise IllegalMove("game_over", "the game is already over")
     due = owed(s, seat)
