@@ -44,7 +44,7 @@ from .constants import (
     ROADWORKS,
     WINDFALL,
 )
-from .legal import decision_choices, turn_options
+from .legal import decision_choices, turn_kinds
 from .production import victims_on
 from .state import State
 from .trading import bank_rate
@@ -81,8 +81,8 @@ class RandomBot(Bot):
         if kind is None:
             raise ValueError(f"seat {seat} owes no decision")
         if kind == "turn":
-            options = turn_options(state, seat, offers=False)
-            choices = options[rng.below(len(options))][1] if len(options) > 1 else options[0][1]
+            kinds = turn_kinds(state, seat, offers=False)
+            choices = (kinds[rng.below(len(kinds))] if len(kinds) > 1 else kinds[0])[1]()
         else:
             choices = decision_choices(state, seat, kind)
         size, pick = choices

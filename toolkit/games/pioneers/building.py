@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from .board import EDGE_VERTICES, NUM_VERTICES, VERTEX_EDGES, VERTEX_NEIGHBOURS
 from .constants import CITY, SETTLEMENT
@@ -43,23 +43,31 @@ def road_connected(s: State, seat: int, e: int, extra: int = -1) -> bool:
     return _joins_at(s, seat, a, extra) or _joins_at(s, seat, b, extra)
 
 
-def legal_road_edges(s: State, seat: int, extra: int = -1) -> list[int]:
-    """Free edges where ``seat`` may build a road now, ascending."""
+def road_edges(s: State, seat: int, extra: int = -1) -> Iterator[int]:
+    """Free edges where ``seat`` may build a road now, in no set order and possibly repeated.
+
+    They are the free edges at the vertices the network reaches: the seat's towns, and
+    its roads' ends not held by a rival. A generator, so that asking whether there is
+    one at all stops at the first.
+    """
     roads = s.road_owner
     bld = s.bld_owner
-    # The vertices the network reaches: its towns, and its roads' ends not held by a rival.
-    anchors = set(s.seat_buildings[seat])
-    for e in s.seat_roads[seat] if extra < 0 else [*s.seat_roads[seat], extra]:
-        a, b = EDGE_VERTICES[e]
-        owner = bld[a]
-        if owner == -1 or owner == seat:
-            anchors.add(a)
-        owner = bld[b]
-        if owner == -1 or owner == seat:
-            anchors.add(b)
-    found = {e for v in anchors for e in VERTEX_EDGES[v] if roads[e] == -1}
-    found.discard(extra)
-    return sorted(found)
+    for v in s.seat_buildings[seat]:
+        for e in VERTEX_EDGES[v]:
+            if roads[e] == -1 and e != extra:
+                yield e
+    for road in s.seat_roads[seat] if extra < 0 else [*s.seat_roads[seat], extra]:
+        for v in EDGE_VERTICES[road]:
+            owner = bld[v]
+            if owner == -1 or owner == seat:
+                for e in VERTEX_EDGES[v]:
+                    if roads[e] == -1 and e != extra:
+                        yield e
+
+
+def legal_road_edges(s: State, seat: int, extra: int = -1) -> list[int]:
+    """Free edges where ``seat`` may build a road now, ascending."""
+    return sorted(set(road_edges(s, seat, extra)))
 
 
 def settlement_ok(s: State, seat: int, v: int) -> bool:
@@ -70,13 +78,16 @@ def settlement_ok(s: State, seat: int, v: int) -> bool:
     return any(roads[e] == seat for e in VERTEX_EDGES[v])
 
 
-def legal_settlement_vertices(s: State, seat: int) -> list[int]:
-    found: set[int] = set()
+def settlement_spots(s: State, seat: int) -> Iterator[int]:
+    """Vertices ``seat`` may settle now (ends of its roads that pass the distance rule), maybe repeated."""
     for e in s.seat_roads[seat]:
         for v in EDGE_VERTICES[e]:
             if distance_ok(s, v):
-                found.add(v)
-    return sorted(found)
+                yield v
+
+
+def legal_settlement_vertices(s: State, seat: int) -> list[int]:
+    return sorted(set(settlement_spots(s, seat)))
 
 
 def setup_vertices(s: State) -> list[int]:

@@ -16,7 +16,15 @@ from collections.abc import Callable
 from typing import Any
 
 from .board import NUM_HEXES, VERTEX_EDGES, VERTEX_HEXES
-from .building import affords, legal_road_edges, legal_settlement_vertices, own_settlements, setup_vertices
+from .building import (
+    affords,
+    legal_road_edges,
+    legal_settlement_vertices,
+    own_settlements,
+    road_edges,
+    settlement_spots,
+    setup_vertices,
+)
 from .constants import (
     DEV_CARDS,
     EMBARGO,
@@ -29,6 +37,7 @@ from .constants import (
     PHASE_TURN,
     RESOURCES,
     ROADWORKS,
+    SETTLEMENT,
     WINDFALL,
 )
 from .engine import owed
@@ -206,72 +215,91 @@ _BUY_DEV: Choices = (1, lambda i: {"type": "buy_dev"})
 _KNIGHT: Choices = (1, lambda i: {"type": "play_dev", "card": DEV_CARDS[KNIGHT]})
 
 
-def turn_options(s: State, seat: int, offers: bool = True) -> list[tuple[str, Choices]]:
-    """The legal turn actions by kind (``play_dev`` split per card), empty kinds left out."""
+def _sequence(kind: str, key: str, items: list[int]) -> Choices:
+    return len(items), lambda i: {"type": kind, key: items[i]}
+
+
+def _windfall(i: int) -> Action:
+    a, b = _WINDFALL_PAIRS[i]
+    return {"type": "play_dev", "card": "windfall", "resources": [RESOURCES[a], RESOURCES[b]]}
+
+
+_WINDFALL: Choices = (len(_WINDFALL_PAIRS), _windfall)
+_EMBARGO: Choices = (5, lambda i: {"type": "play_dev", "card": "embargo", "resource": RESOURCES[i]})
+
+
+def turn_kinds(s: State, seat: int, offers: bool = True) -> list[tuple[str, Callable[[], Choices]]]:
+    """The kinds of turn action open now (``play_dev`` split per card), each with a builder of its answers.
+
+    A kind is listed only when it has at least one legal answer; whether it has one is
+    decided here without listing the answers (the first road edge or settlement spot
+    found is enough), and the builder lists them when asked.
+    """
     hand = s.hands[seat]
     brick, lumber, wool, grain, ore = hand
-    options: list[tuple[str, Choices]] = [("end_turn", _END_TURN)]
-    if s.roads_left[seat] and brick and lumber:
-        edges = legal_road_edges(s, seat)
-        if edges:
-            options.append(("build_road", (len(edges), lambda i: {"type": "build_road", "edge": edges[i]})))
-    if s.settlements_left[seat] and brick and lumber and wool and grain:
-        spots = legal_settlement_vertices(s, seat)
-        if spots:
-            options.append(
-                (
-                    "build_settlement",
-                    (len(spots), lambda i: {"type": "build_settlement", "vertex": spots[i]}),
-                )
+    kinds: list[tuple[str, Callable[[], Choices]]] = [("end_turn", lambda: _END_TURN)]
+    if s.roads_left[seat] and brick and lumber and any(True for _ in road_edges(s, seat)):
+        kinds.append(("build_road", lambda: _sequence("build_road", "edge", legal_road_edges(s, seat))))
+    if (
+        s.settlements_left[seat]
+        and brick
+        and lumber
+        and wool
+        and grain
+        and any(True for _ in settlement_spots(s, seat))
+    ):
+        kinds.append(
+            (
+                "build_settlement",
+                lambda: _sequence("build_settlement", "vertex", legal_settlement_vertices(s, seat)),
             )
+        )
     if s.cities_left[seat] and ore >= 3 and grain >= 2:
-        towns = own_settlements(s, seat)
-        if towns:
-            options.append(("build_city", (len(towns), lambda i: {"type": "build_city", "vertex": towns[i]})))
+        bld_kind = s.bld_kind
+        if any(bld_kind[v] == SETTLEMENT for v in s.seat_buildings[seat]):
+            kinds.append(("build_city", lambda: _sequence("build_city", "vertex", own_settlements(s, seat))))
     if ore and wool and grain and s.deck_pos < len(s.deck):
-        options.append(("buy_dev", _BUY_DEV))
+        kinds.append(("buy_dev", lambda: _BUY_DEV))
     if not s.dev_played_this_turn:
         held = s.dev_hand[seat]
         if held[KNIGHT]:
-            options.append(("knight", _KNIGHT))
-        if held[ROADWORKS] and s.roads_left[seat]:
-            pairs = road_pairs(s, seat)
-            if pairs:
-                options.append(
-                    (
-                        "roadworks",
-                        _listed([{"type": "play_dev", "card": "roadworks", "edges": p} for p in pairs]),
-                    )
-                )
-        if held[WINDFALL]:
-
-            def windfall(i: int) -> Action:
-                a, b = _WINDFALL_PAIRS[i]
-                return {"type": "play_dev", "card": "windfall", "resources": [RESOURCES[a], RESOURCES[b]]}
-
-            options.append(("windfall", (len(_WINDFALL_PAIRS), windfall)))
-        if held[EMBARGO]:
-            options.append(
+            kinds.append(("knight", lambda: _KNIGHT))
+        if held[ROADWORKS] and s.roads_left[seat] and any(True for _ in road_edges(s, seat)):
+            kinds.append(
                 (
-                    "embargo",
-                    (5, lambda i: {"type": "play_dev", "card": "embargo", "resource": RESOURCES[i]}),
+                    "roadworks",
+                    lambda: _listed(
+                        [{"type": "play_dev", "card": "roadworks", "edges": p} for p in road_pairs(s, seat)]
+                    ),
                 )
             )
+        if held[WINDFALL]:
+            kinds.append(("windfall", lambda: _WINDFALL))
+        if held[EMBARGO]:
+            kinds.append(("embargo", lambda: _EMBARGO))
     if max(hand) >= 2:
         trades = _bank_choices(hand, bank_rates(s, seat))
         if trades is not None:
-            options.append(("bank_trade", trades))
-    if offers and s.offers_made < MAX_OFFERS_PER_TURN:
-        sample = [
-            {"type": "offer_trade", "give": {RESOURCES[give]: 1}, "get": {RESOURCES[get]: 1}}
-            for give in range(5)
-            if hand[give]
-            for get in range(5)
-            if get != give
-        ]
-        if sample:
-            options.append(("offer_trade", _listed(sample)))
-    return options
+            kinds.append(("bank_trade", lambda: trades))
+    if offers and s.offers_made < MAX_OFFERS_PER_TURN and any(hand):
+        kinds.append(("offer_trade", lambda: _listed(_offer_sample(hand))))
+    return kinds
+
+
+def _offer_sample(hand: list[int]) -> list[Action]:
+    """One-for-one open offers of each held resource for each other one."""
+    return [
+        {"type": "offer_trade", "give": {RESOURCES[give]: 1}, "get": {RESOURCES[get]: 1}}
+        for give in range(5)
+        if hand[give]
+        for get in range(5)
+        if get != give
+    ]
+
+
+def turn_options(s: State, seat: int, offers: bool = True) -> list[tuple[str, Choices]]:
+    """The legal turn actions by kind (``play_dev`` split per card), empty kinds left out."""
+    return [(kind, build()) for kind, build in turn_kinds(s, seat, offers)]
 
 
 def turn_groups(s: State, seat: int, offers: bool = True) -> list[tuple[str, list[dict[str, Any]]]]:
