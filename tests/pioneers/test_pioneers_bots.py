@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from toolkit.games.pioneers import GAME
 from toolkit.games.pioneers.bots import GreedyBot, RandomBot, play_game
 from toolkit.games.pioneers.constants import RESOURCES
-from toolkit.games.pioneers.legal import bandit_choices, discard_choices, listing
+from toolkit.games.pioneers.legal import bandit_choices, discard_choices, listing, turn_kinds
 from toolkit.games.pioneers.production import victims_on
 
 
@@ -100,3 +101,20 @@ def test_bandit_choices_list_every_hex_and_victim_in_order() -> None:
                 for victim in [None, *victims_on(state, seat, h)]
             ]
             assert listing(bandit_choices(state, seat)) == expected
+
+
+@pytest.mark.parametrize("bots", [["random"] * 4, ["greedy", "random", "greedy"]])
+def test_open_turn_kinds_have_answers_and_every_answer_is_legal(bots) -> None:
+    """design.md §4: a kind is offered only when it has a legal answer, and each listed answer applies."""
+    seed = "kinds-" + bots[1]
+    config, moves = play_game(seed, bots)
+    state = GAME.new_game(seed, config)
+    for move in moves:
+        if state.phase == "turn":
+            seat = state.current
+            for kind, build in turn_kinds(state, seat):
+                size, pick = build()
+                assert size >= 1, kind
+                probe = copy.deepcopy(state)
+                GAME.apply(probe, {"seat": seat, "kind": "turn", "action": pick(size - 1)})
+        GAME.apply(state, move)

@@ -209,6 +209,12 @@ def _bank_choices(hand: list[int], rates: list[int]) -> Choices | None:
     return (4 * len(gives), pick)
 
 
+def _open_bank_choices(s: State, seat: int) -> Choices:
+    trades = _bank_choices(s.hands[seat], bank_rates(s, seat))
+    assert trades is not None, "a hand of 4 of a kind can always trade with the bank"
+    return trades
+
+
 # Kinds with a single answer; each pick builds a fresh action object.
 _END_TURN: Choices = (1, lambda i: {"type": "end_turn"})
 _BUY_DEV: Choices = (1, lambda i: {"type": "buy_dev"})
@@ -277,7 +283,10 @@ def turn_kinds(s: State, seat: int, offers: bool = True) -> list[tuple[str, Call
             kinds.append(("windfall", lambda: _WINDFALL))
         if held[EMBARGO]:
             kinds.append(("embargo", lambda: _EMBARGO))
-    if max(hand) >= 2:
+    most = max(hand)
+    if most >= 4:  # 4 is the worst bank rate, so some trade is open: rates are read only if asked
+        kinds.append(("bank_trade", lambda: _open_bank_choices(s, seat)))
+    elif most >= 2:
         trades = _bank_choices(hand, bank_rates(s, seat))
         if trades is not None:
             kinds.append(("bank_trade", lambda: trades))
