@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolkit import textsafe
 from toolkit.games.base import Event, Game, IllegalMove, Move, UnknownGame, engine_ids, get_game
 from toolkit.saves import MANIFEST, Problem, Save
 
@@ -37,12 +38,13 @@ class ReplayError(Exception):
     def __init__(
         self, file: str, message: str, code: str, index: int | None = None, total: int = 0, label: str = ""
     ) -> None:
-        self.file = file
-        self.message = message
-        self.code = code
+        # engine messages quote move fields, which are player text: made safe here, once
+        self.file = textsafe.clean(file, None)
+        self.message = textsafe.clean(message)
+        self.code = textsafe.clean(code, 40)
         self.index = index
         self.total = total
-        self.label = label
+        self.label = textsafe.clean(label, textsafe.EXCERPT_LIMIT)
         super().__init__(self.line())
 
     def where(self) -> str:

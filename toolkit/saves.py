@@ -8,7 +8,9 @@ Schema validation lives in :mod:`toolkit.validation`; this module only reads and
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -17,11 +19,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from toolkit import textsafe
 from toolkit.games import stationmaster
 
 FORMAT = "replaykit/save@1"
 MANIFEST = "manifest"  # the kind (and schema name) of a replays folder's manifest.json
 MAX_BYTES = 32 * 1024 * 1024
+MAX_DEPTH = 64  # arrays and objects nested deeper than this are refused
+MAX_INTEGER = 2**63 - 1  # integers outside -MAX_INTEGER..MAX_INTEGER are refused
+BOM = "\ufeff"
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -33,6 +41,13 @@ class Problem:
     code: str
     pointer: str = ""
     move: int | None = None
+
+    def __post_init__(self) -> None:
+        # Made safe once, here: every way a problem is shown (a line, JSON) quotes only this.
+        object.__setattr__(self, "file", textsafe.clean(self.file, None))
+        object.__setattr__(self, "message", textsafe.clean(self.message, textsafe.MESSAGE_LIMIT))
+        object.__setattr__(self, "pointer", textsafe.clean(self.pointer, textsafe.POINTER_LIMIT))
+        object.__setattr__(self, "code", textsafe.clean(self.code, 40))
 
     def line(self) -> str:
         where = [self.file]
@@ -115,19 +130,101 @@ def looks_like_manifest(data: dict[str, Any]) -> bool:
     return isinstance(data.get("replays"), list) and "format" not in data and "seed" not in data
 
 
+class _Refused(Exception):
+    """Raised inside the JSON parser's hooks: the text is JSON we do not accept."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object from its key/value pairs; a key given twice is refused.
+
+    JSON leaves duplicate keys to the reader (some keep the first, most the last), so
+    a save with one would mean different games to different tools: it is refused.
+    """
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                message = f"the key {textsafe.excerpt(key)} appears twice in one object"
+                raise _Refused(message, "duplicate_key")
+            seen.add(key)
+    return data
+
+
+def _constant(name: str) -> Any:
+    raise _Refused(f"{name} is not a JSON number", "bad_json")
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"the number {textsafe.clean(text, 40)} is too large to represent", "bad_number")
+    return value
+
+
+def _check_values(data: Any, surrogates: bool) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH`, integers beyond :data:`MAX_INTEGER`
+    and (when the text escapes one) strings holding a lone surrogate. Iterative, so
+    any depth the parser accepted is walked without recursion."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            if depth > MAX_DEPTH:
+                raise _Refused(f"arrays and objects are nested more than {MAX_DEPTH} deep", "too_deep")
+            for key, item in value.items():
+                if surrogates and _SURROGATE.search(key):
+                    raise _Refused(f"the key {textsafe.excerpt(key)} holds a lone surrogate", "not_text")
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            if depth > MAX_DEPTH:
+                raise _Refused(f"arrays and objects are nested more than {MAX_DEPTH} deep", "too_deep")
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str):
+            if surrogates and _SURROGATE.search(value):
+                raise _Refused(f"the string {textsafe.excerpt(value)} holds a lone surrogate", "not_text")
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
+            raise _Refused(f"the integer {textsafe.excerpt(value)} is outside the 64-bit range", "bad_number")
+
+
 def parse(path: str, text: str | bytes) -> Save:
-    """Parse save text; raise :class:`SaveError` for anything that is not a JSON object."""
+    """Parse save text; raise :class:`SaveError` for anything that is not a JSON object we accept.
+
+    Accepted: UTF-8 text (a leading byte-order mark is ignored) holding one JSON object.
+    Refused, each with one line: bytes that are not UTF-8; text that is not JSON,
+    including ``NaN`` and ``Infinity``; a key given twice in one object; a string with
+    a lone surrogate escape (``"\\ud800"``: not text, and not writable as UTF-8); an
+    integer outside the 64-bit range or a number too large for a float; and arrays or
+    objects nested more than :data:`MAX_DEPTH` deep.
+    """
     try:
         # Saves are UTF-8 (design §5); decode strictly rather than let json sniff UTF-16/32.
-        data = json.loads(text.decode("utf-8") if isinstance(text, bytes) else text)
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        if text.startswith(BOM):
+            text = text[1:]
+        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float)
+        _check_values(data, bool(_SURROGATE_ESCAPE.search(text)))
     except UnicodeDecodeError as exc:
-        raise SaveError(Problem(path, f"not UTF-8 text ({exc.reason})", "not_utf8")) from None
+        message = f"not UTF-8 text (byte {exc.start}: {exc.reason})"
+        raise SaveError(Problem(path, message, "not_utf8")) from None
     except json.JSONDecodeError as exc:
         raise SaveError(
             Problem(path, f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}", "bad_json")
         ) from None
+    except _Refused as exc:
+        raise SaveError(Problem(path, exc.message, exc.code)) from None
     except RecursionError:
-        raise SaveError(Problem(path, "JSON nested too deeply", "bad_json")) from None
+        message = f"arrays and objects are nested more than {MAX_DEPTH} deep"
+        raise SaveError(Problem(path, message, "too_deep")) from None
+    except ValueError:  # the int-string conversion limit: a number of thousands of digits
+        message = "a number has thousands of digits; integers are limited to the 64-bit range"
+        raise SaveError(Problem(path, message, "bad_number")) from None
     if not isinstance(data, dict):
         raise SaveError(Problem(path, f"a save is a JSON object, not {_json_type(data)}", "not_an_object"))
     if looks_like_manifest(data):

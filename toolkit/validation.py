@@ -29,6 +29,7 @@ from referencing.jsonschema import DRAFT202012
 from toolkit.canonical import SchemaWalker, escape
 from toolkit.resources import data_dir
 from toolkit.saves import MANIFEST, Problem, Save, SaveError, load
+from toolkit.textsafe import EXCERPT_LIMIT, excerpt
 
 SCHEMA_BASE = "https://replaykit.dev/schemas/"
 SCHEMA_FILES = {
@@ -127,10 +128,10 @@ def game_problem(save: Save) -> Problem | None:
         )
     game = save.data["game"]
     if not isinstance(game, str):
-        return Problem(save.path, f"{game!r} is not of type 'string'", "wrong_type", pointer="/game")
+        return Problem(save.path, f"{excerpt(game)} is not of type 'string'", "wrong_type", pointer="/game")
     if game not in REPLAYKIT_GAMES:
         known = ", ".join(REPLAYKIT_GAMES)
-        message = f"unknown game id {game!r} (known: {known})"
+        message = f"unknown game id {excerpt(game)} (known: {known})"
         return Problem(save.path, message, "unknown_game", pointer="/game")
     return None
 
@@ -151,7 +152,7 @@ def check(save: Save) -> Report:
     report.warnings = [
         Problem(
             save.path,
-            f"unknown field {key!r} accepted (the schema does not declare it)",
+            f"unknown field {excerpt(key)} accepted (the schema does not declare it)",
             "unknown_field",
             pointer=f"{pointer}/{escape(key)}",
             move=_move_of(pointer),
@@ -168,7 +169,7 @@ def _missing_listed_files(manifest: Save) -> list[Problem]:
     """Every manifest entry whose save is not beside the manifest."""
     folder = Path(manifest.path).parent
     return [
-        Problem(manifest.path, f"lists {entry['file']!r}, which is not in {folder}", "missing_file",
+        Problem(manifest.path, f"lists {excerpt(entry['file'])}, which is not in {folder}", "missing_file",
                 pointer=f"/replays/{i}/file")
         for i, entry in enumerate(manifest.data["replays"])
         if not (folder / entry["file"]).is_file()
@@ -274,20 +275,36 @@ def _problems(
             for key in error.instance:
                 if key not in declared:
                     where = f"{pointer}/{escape(key)}"
-                    yield Problem(file, f"unexpected field {key!r}", "unknown_field", where, _move_of(where))
+                    message = f"unexpected field {excerpt(key)}"
+                    yield Problem(file, message, "unknown_field", where, _move_of(where))
             continue
         if keyword is None or (keyword == "not" and error.validator_value == {}):
             # a `false` or `{"not": {}}` schema: this field may not appear here
             name = str(path[-1]) if path else "this value"
-            message = f"field {name!r} is not allowed here"
+            message = f"field {excerpt(name)} is not allowed here"
             yield Problem(file, message, "unknown_field", pointer, _move_of(pointer))
             continue
-        message = error.message
+        message = _message(error)
         allowed = error.validator_value
         if keyword == "enum" and isinstance(allowed, list) and len(allowed) > _LONG_ENUM:
-            message = f"{error.instance!r} is not one of the {len(allowed)} allowed values"
+            message = f"{excerpt(error.instance)} is not one of the {len(allowed)} allowed values"
         code = _CODES.get(str(keyword), "schema")
         yield Problem(file, message, code, pointer, _move_of(pointer))
+
+
+def _message(error: ValidationError) -> str:
+    """The validator's message with the offending value shown as a short excerpt.
+
+    jsonschema starts most messages with the whole instance (``[{...}, ...] is too long``);
+    a 10,000-player array must not become a 189,000-character line.
+    """
+    message = error.message
+    if len(message) <= 2 * EXCERPT_LIMIT:
+        return message
+    whole = repr(error.instance)
+    if message.startswith(whole):
+        return excerpt(error.instance) + message[len(whole):]
+    return message
 
 
 def _sort_key(problem: Problem) -> tuple[Any, ...]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from toolkit import textsafe
 from toolkit.debug.context import PositionScope, ViewFailed
 from toolkit.debug.expr import ExprError, ExprEvalError, ExprSyntaxError, Node, holds, parse
 from toolkit.debug.prefixes import (
@@ -47,7 +48,7 @@ class DebugError(Exception):
 
     def __init__(self, problem: Problem, usage: bool = False, line: str | None = None) -> None:
         self.problem = problem
-        self.line = line if line is not None else problem.line()
+        self.line = textsafe.line(line) if line is not None else problem.line()
         self.usage = usage
         self.exit_code = 2 if usage else 1
         super().__init__(self.line)
