@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "toolkit.commands.docs",
     "toolkit.commands.bench",
     "toolkit.commands.moves",
+    "toolkit.commands.players",
 )
 
 

@@ -60,6 +60,7 @@ _CODES = {
     "pattern": "bad_format",
 }
 _LONG_ENUM = 8
+MAX_REPORTED = 50  # errors listed per file; the rest are counted in one last line
 
 
 @lru_cache(maxsize=1)
@@ -145,24 +146,37 @@ def check(save: Save) -> Report:
         return report
     game = save.game
     # Dispatch branches may restate a base constraint; report each distinct problem once.
-    report.errors = sorted(set(_schema_problems(save, game)), key=_sort_key)
+    errors = sorted(set(_schema_problems(save, game)), key=_sort_key)
     # An object that already has an error (say, an unknown intent type) is not also
     # nagged about the fields its unknown shape carries.
-    broken = {p.pointer for p in report.errors}
-    report.warnings = [
-        Problem(
-            save.path,
-            f"unknown field {excerpt(key)} accepted (the schema does not declare it)",
-            "unknown_field",
-            pointer=f"{pointer}/{escape(key)}",
-            move=_move_of(pointer),
-        )
-        for pointer, key in _undeclared(save, game)
-        if not any(b == pointer or b.startswith(pointer + "/") for b in broken)
-    ]
+    broken = {p.pointer[:i] for p in errors for i, ch in enumerate(p.pointer + "/") if ch == "/"}
+    report.errors = _at_most(errors, save.path)
+    report.warnings = _at_most(
+        [
+            Problem(
+                save.path,
+                f"unknown field {excerpt(key)} accepted (the schema does not declare it)",
+                "unknown_field",
+                pointer=f"{pointer}/{escape(key)}",
+                move=_move_of(pointer),
+            )
+            for pointer, key in _undeclared(save, game)
+            if pointer not in broken
+        ],
+        save.path,
+    )
     if save.kind == MANIFEST and not report.errors:
         report.errors = _missing_listed_files(save)
     return report
+
+
+def _at_most(problems: list[Problem], file: str) -> list[Problem]:
+    """The first :data:`MAX_REPORTED` problems and, when there are more, one line counting them."""
+    if len(problems) <= MAX_REPORTED:
+        return problems
+    more = len(problems) - MAX_REPORTED
+    note = Problem(file, f"and {more} more errors like these, not listed", "more_errors")
+    return [*problems[:MAX_REPORTED], note]
 
 
 def _missing_listed_files(manifest: Save) -> list[Problem]:
@@ -298,6 +312,8 @@ def _message(error: ValidationError) -> str:
     jsonschema starts most messages with the whole instance (``[{...}, ...] is too long``);
     a 10,000-player array must not become a 189,000-character line.
     """
+    if error.validator == "pattern" and "\\u0000" in str(error.validator_value):
+        return f"{excerpt(error.instance)} holds a control character (player text is one line, or plain text)"
     message = error.message
     if len(message) <= 2 * EXCERPT_LIMIT:
         return message

@@ -34,6 +34,7 @@ from toolkit.replay import ReplayError
 from toolkit.resources import data_dir
 from toolkit.saves import Problem, SaveError, load, staging_dir
 from toolkit.site.index import Record, index_files, record_for
+from toolkit.site.limits import check_page_size
 from toolkit.site.page import build_page_data
 
 MARKER = ".replaykit-site"
@@ -189,6 +190,7 @@ def render_replay(
     cannot be published.
     """
     save = load(entry.path)
+    check_page_size(save)
     macros = env.get_template("site/_parts.html").module
     tracker = Tracker(save.game)
     page = build_page_data(save, macros, tracker.observe)

@@ -1,0 +1,216 @@
+"""Hostile saves get one clean line and exit 1 from every command that reads a save.
+
+The README's Saves section states what is refused at load (duplicate keys, NaN and
+Infinity, numbers beyond the 64-bit range, lone surrogates, invalid UTF-8, nesting
+deeper than 64) and what is accepted (a leading byte-order mark, which ``fmt`` drops).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from toolkit.cli import cli
+from toolkit.saves import MAX_BYTES, SaveError, parse
+from toolkit.textsafe import clean, excerpt
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SMALL = json.loads((FIXTURES / "pioneers-small.json").read_text(encoding="utf-8"))
+SMALL_CODEX = json.loads((FIXTURES / "codex-small.json").read_text(encoding="utf-8"))
+
+
+def _text(data: object) -> str:
+    return json.dumps(data, indent=1)
+
+
+def _with(key: str, raw_value: str) -> str:
+    """The small pioneers save's text with ``raw_value`` (JSON text) under ``meta.key``."""
+    data = dict(SMALL, meta={"title": "x"})
+    return _text(data).replace('"title": "x"', f'"title": "x", "{key}": {raw_value}')
+
+
+HOSTILE = {
+    "huge_integer": (_with("n", "1" + "0" * 5000), "bad_number"),
+    "integer_beyond_64_bits": (_with("n", str(2**64)), "bad_number"),
+    "float_beyond_range": (_with("n", "1e400"), "bad_number"),
+    "nan": (_with("n", "NaN"), "bad_json"),
+    "infinity": (_with("n", "-Infinity"), "bad_json"),
+    "lone_surrogate": (_with("n", '"\\ud800"'), "not_text"),
+    "lone_surrogate_key": (_with('\\udfff', "1"), "not_text"),
+    "deep_nesting": (_with("n", "[" * 800 + "]" * 800), "too_deep"),
+    "very_deep_nesting": (_with("n", "[" * 100000 + "]" * 100000), "too_deep"),
+    "duplicate_key": (_with("title", '"y"'), "duplicate_key"),
+}
+
+
+def _commands(path: str, other: str, out: Path) -> dict[str, list[str]]:
+    return {
+        "validate": ["validate", path],
+        "info": ["info", path],
+        "fmt --check": ["fmt", "--check", path],
+        "replay": ["replay", path],
+        "replay --check": ["replay", "--check", path],
+        "bisect": ["bisect", "--diverges", path],
+        "diff": ["diff", other, path],
+        "trim": ["trim", path, "--to", "1", "-o", str(out / "trimmed.json")],
+        "frames": ["frames", path, "-o", str(out / "frames")],
+    }
+
+
+COMMAND_NAMES = list(_commands("a", "b", Path(".")))
+# `replay --check` answers `git bisect run`: a save this revision cannot read is "skip"
+UNREADABLE = {"replay --check": 125}
+
+
+def _run(args: list[str]) -> tuple[int, list[str]]:
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    lines = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
+    return result.exit_code, lines
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE))
+@pytest.mark.parametrize("command", COMMAND_NAMES)
+def test_hostile_text_gets_one_line_and_exit_1(kind, command, tmp_path):
+    text, code = HOSTILE[kind]
+    save = tmp_path / "hostile.json"
+    save.write_text(text, encoding="utf-8")
+    other = tmp_path / "good.json"
+    other.write_text(_text(SMALL), encoding="utf-8")
+    status, lines = _run(_commands(str(save), str(other), tmp_path)[command])
+    assert status == UNREADABLE.get(command, 1)
+    mine = [line for line in lines if str(save) in line]
+    assert len(mine) == 1 and f"[{code}]" in mine[0]
+    assert len(mine[0]) < 300
+
+
+@pytest.mark.parametrize("command", COMMAND_NAMES)
+def test_invalid_utf8_gets_one_line_and_exit_1(command, tmp_path):
+    save = tmp_path / "latin1.json"
+    save.write_bytes(_text(dict(SMALL, meta={"title": "x"})).replace('"x"', '"Bj\xf6rn"').encode("latin-1"))
+    status, lines = _run(_commands(str(save), str(save), tmp_path)[command])
+    assert status == UNREADABLE.get(command, 1)
+    assert any(str(save) in line and "[not_utf8]" in line for line in lines)
+
+
+@pytest.mark.parametrize("command", COMMAND_NAMES)
+def test_a_file_over_the_size_limit_is_refused_unread(command, tmp_path):
+    save = tmp_path / "huge.json"
+    with open(save, "wb") as handle:
+        handle.truncate(MAX_BYTES + 1)
+    status, lines = _run(_commands(str(save), str(save), tmp_path)[command])
+    assert status == UNREADABLE.get(command, 1)
+    assert any(str(save) in line and "[too_large]" in line for line in lines)
+
+
+def test_a_byte_order_mark_is_ignored(tmp_path):
+    save = tmp_path / "bom.json"
+    save.write_bytes(b"\xef\xbb\xbf" + _text(SMALL).encode())
+    status, lines = _run(["validate", str(save)])
+    assert status == 0 and lines == [f"{save}: valid (pioneers, {len(SMALL['moves'])} moves)"]
+
+
+def test_fmt_removes_a_byte_order_mark(tmp_path):
+    save = tmp_path / "bom.json"
+    save.write_bytes(b"\xef\xbb\xbf" + _text(SMALL).encode())
+    _run(["fmt", str(save)])
+    assert not save.read_bytes().startswith(b"\xef\xbb\xbf")
+
+
+def test_a_duplicate_key_is_refused_naming_it():
+    with pytest.raises(SaveError) as caught:
+        parse("dup.json", '{"seed": 1, "moves": [], "seed": 2}')
+    line = caught.value.problem.line()
+    assert line == "dup.json: the key 'seed' appears twice in one object [duplicate_key]"
+
+
+def _codex_first_move_with(field: str, value: str, folder: Path) -> Path:
+    data = json.loads(json.dumps(SMALL_CODEX))
+    data["moves"][0][field] = value
+    save = folder / "hostile.json"
+    save.write_text(_text(data), encoding="utf-8")
+    return save
+
+
+def test_a_newline_in_a_player_id_does_not_forge_a_line(tmp_path):
+    save = _codex_first_move_with("playerId", "p1\nsave.json: valid (codex, 0 moves)", tmp_path)
+    status, lines = _run(["validate", str(save)])
+    assert status == 1
+    assert all(line.startswith(f"{save}: ") for line in lines)
+    assert any("p1\\nsave.json" in line for line in lines)
+
+
+def test_an_ansi_escape_in_a_move_type_is_escaped(tmp_path):
+    save = _codex_first_move_with("type", "\x1b[31mred", tmp_path)
+    status, lines = _run(["replay", str(save)])
+    assert status == 1
+    assert lines and not any("\x1b" in line for line in lines)
+    assert any("\\x1b[31mred" in line for line in lines)
+
+
+def test_ten_thousand_players_give_a_short_line(tmp_path):
+    data = dict(SMALL, config={"players": [{"name": f"P{i}"} for i in range(10000)]})
+    save = tmp_path / "crowd.json"
+    save.write_text(_text(data), encoding="utf-8")
+    status, lines = _run(["validate", str(save)])
+    assert status == 1
+    assert len(lines) == 1 and len(lines[0]) < 300 and "[bad_size]" in lines[0]
+
+
+def test_many_errors_are_listed_up_to_a_bound(tmp_path):
+    data = dict(SMALL, checkpoints=[{"move": 0}] * 500)
+    save = tmp_path / "many.json"
+    save.write_text(_text(data), encoding="utf-8")
+    status, lines = _run(["validate", str(save)])
+    assert status == 1
+    assert len(lines) == 51 and "[more_errors]" in lines[-1]
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [
+        (("config", "players", 0, "name"), "N" * 65),
+        (("config", "players", 0, "name"), "Ada\x1b[2J"),
+        (("config", "players", 1, "bot"), "b" * 65),
+        (("meta", "title"), "T" * 121),
+        (("meta", "note"), "n" * 2001),
+        (("meta", "note"), "bell\x07"),
+    ],
+)
+def test_the_schema_bounds_player_text(where, value, tmp_path):
+    data = json.loads(json.dumps(dict(SMALL, meta={"title": "t", "note": "n"})))
+    node = data
+    for key in where[:-1]:
+        node = node[key]
+    node[where[-1]] = value
+    save = tmp_path / "long.json"
+    save.write_text(_text(data), encoding="utf-8")
+    status, lines = _run(["validate", str(save)])
+    assert status == 1
+    assert any("/".join(map(str, where)) in line for line in lines)
+
+
+def test_a_note_may_hold_newlines(tmp_path):
+    save = tmp_path / "note.json"
+    save.write_text(_text(dict(SMALL, meta={"note": "line one\nline two\ttabbed"})), encoding="utf-8")
+    assert _run(["validate", str(save)])[0] == 0
+
+
+def test_record_refuses_a_seed_beyond_64_bits_before_playing(tmp_path):
+    out = tmp_path / "game.json"
+    args = ["record", "pioneers", "--seed", "9" * 5000, "--players", "3", "-o", str(out)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2
+    assert "64-bit" in result.stderr and len(result.stderr) < 600
+    assert not out.exists()
+
+
+def test_clean_escapes_controls_and_cuts_long_text():
+    assert clean("a\nb\x1b[0m\u202e\ud800") == "a\\nb\\x1b[0m\\u202e\\ud800"
+    assert len(clean("x" * 1_000_000)) < 340
+
+
+def test_excerpt_of_a_huge_array_is_short():
+    assert len(excerpt([{"name": "x" * 100}] * 10000)) <= 61

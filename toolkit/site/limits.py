@@ -1,0 +1,59 @@
+"""What a save may carry into a published page, checked before anything is rendered.
+
+Player text is copied into a page (names into every frame's panels, talk into the
+narration), so one save with a megabyte name would make a page of hundreds of
+megabytes, or exhaust memory and stop the whole build. The schemas bound every field
+a player writes; this check enforces the same ceiling on any save the site is given,
+validated or not, without replaying it: a string longer than :data:`MAX_TEXT`, all
+strings together longer than :data:`MAX_TOTAL_TEXT`, or more than :data:`MAX_PLAYERS`
+seats, or a player name (or id, or bot) longer than :data:`MAX_NAME`, and the
+save is refused with one line (skipped under ``--skip-broken``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit import textsafe
+from toolkit.canonical import escape
+from toolkit.saves import Problem, Save, SaveError
+
+MAX_TEXT = 2000  # the longest text a schema allows (a note)
+MAX_TOTAL_TEXT = 4 * 1024 * 1024  # every string of the save together
+MAX_PLAYERS = 8
+MAX_NAME = 64  # a player's name, id or bot: shown in every frame's panels
+
+
+def check_page_size(save: Save) -> None:
+    """Raise :class:`SaveError` when ``save`` would make an unreasonably large page."""
+    players = save.config.get("players")
+    if isinstance(players, list) and len(players) > MAX_PLAYERS:
+        message = f"{len(players)} players; a page shows at most {MAX_PLAYERS}"
+        raise SaveError(Problem(save.path, message, "too_large", pointer="/config/players"))
+    for seat, player in enumerate(players if isinstance(players, list) else []):
+        for key, value in player.items() if isinstance(player, dict) else ():
+            if isinstance(value, str) and len(value) > MAX_NAME:
+                message = f"a player {key} of {len(value)} characters; a page takes at most {MAX_NAME}"
+                where = f"/config/players/{seat}/{escape(key)}"
+                raise SaveError(Problem(save.path, message, "too_large", pointer=where))
+    total = 0
+    stack: list[tuple[Any, str]] = [(save.data, "")]
+    while stack:
+        value, pointer = stack.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                total += len(key)
+                stack.append((item, f"{pointer}/{escape(key)}"))
+        elif isinstance(value, list):
+            stack.extend((item, f"{pointer}/{i}") for i, item in enumerate(value))
+        elif isinstance(value, str):
+            total += len(value)
+            if len(value) > MAX_TEXT:
+                message = (
+                    f"a text of {len(value)} characters ({textsafe.excerpt(value, 24)}); "
+                    f"a page takes at most {MAX_TEXT}"
+                )
+                raise SaveError(Problem(save.path, message, "too_large", pointer=pointer))
+        if total > MAX_TOTAL_TEXT:
+            message = f"more than {MAX_TOTAL_TEXT} characters of text; too much for one page"
+            raise SaveError(Problem(save.path, message, "too_large"))
