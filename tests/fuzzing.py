@@ -37,7 +37,7 @@ BASES = {
     "pioneers": ("pioneers-three-player-quick-win.json", "pioneers-two-against-two.json"),
     "codex": ("codex-three-player-tobias-pulls-away.json", "codex-grand-board-oona.json"),
 }
-PREFIXES = (4, 12)  # moves kept from each published replay: short games replay fast
+PREFIXES = (3, 10)  # moves kept from each published replay: short games replay fast
 COMMANDS = ("validate", "info", "replay", "frames", "diff", "trim")
 MAX_ERROR_LINE = 500
 _BOUND_KEYWORDS = ("minimum", "maximum", "minItems", "maxItems", "maxLength")
@@ -246,7 +246,7 @@ def cases(count: int, seed: int) -> Iterator[Case]:
 def command_args(command: str, save: Path, base: Path, work: Path) -> list[str]:
     """The arguments that run ``command`` on ``save`` (``base``: the unmutated save, for diff)."""
     if command == "frames":
-        return ["frames", str(save), "-o", str(work / "frames"), "--every", "2", "--to", "2"]
+        return ["frames", str(save), "-o", str(work / "frames"), "--to", "1"]
     if command == "diff":
         return ["diff", str(base), str(save)]
     if command == "trim":

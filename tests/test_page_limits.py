@@ -1,0 +1,90 @@
+"""A save whose text would swamp a page is refused before anything is rendered (issue 11, item 10)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolkit.saves import Save, SaveError
+from toolkit.site import SiteError, build
+from toolkit.site import builder as site_builder
+from toolkit.site.limits import MAX_NAME, MAX_TEXT, check_page_size
+
+PUBLISHED = Path(__file__).resolve().parent.parent / "replays" / "pioneers-three-player-quick-win.json"
+KEPT = 12
+
+
+def _small(**changes: Any) -> dict[str, Any]:
+    """The first moves of a published replay (a short game that replays), with ``changes``."""
+    data = json.loads(PUBLISHED.read_text(encoding="utf-8"))
+    data["moves"] = data["moves"][:KEPT]
+    data.pop("checkpoints")
+    data.update(changes)
+    return data
+
+
+def _named(name: str) -> dict[str, Any]:
+    data = _small()
+    data["config"]["players"][0]["name"] = name
+    return data
+
+
+def _problem(data: dict[str, Any]) -> str:
+    with pytest.raises(SaveError) as caught:
+        check_page_size(Save("big.json", data))
+    return caught.value.problem.line()
+
+
+def test_a_megabyte_name_is_refused_naming_where_it_is():
+    line = _problem(_named("N" * 1_000_000))
+    assert line.startswith("big.json: /config/players/0/name: a player name of 1000000 characters")
+    assert line.endswith("[too_large]") and len(line) < 300
+
+
+def test_a_name_at_the_bound_is_accepted():
+    check_page_size(Save("ok.json", _named("N" * MAX_NAME)))
+
+
+def test_a_long_talk_anywhere_is_refused():
+    data = _small()
+    data["moves"][-1].setdefault("action", {})["talk"] = "t" * (MAX_TEXT + 1)
+    assert "[too_large]" in _problem(data)
+
+
+def test_more_players_than_a_page_shows_are_refused():
+    data = _small(config={"players": [{"name": f"P{i}"} for i in range(9)]})
+    assert "9 players" in _problem(data)
+
+
+def test_too_much_text_in_all_is_refused():
+    data = _small(meta={f"k{i}": "x" * MAX_TEXT for i in range(2200)})
+    assert "too much for one page" in _problem(data)
+
+
+def _folder(tmp_path: Path, saves: dict[str, dict[str, Any]]) -> Path:
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    for name, data in saves.items():
+        (folder / name).write_text(json.dumps(data), encoding="utf-8")
+    return folder
+
+
+def test_the_site_refuses_such_a_save_before_rendering_it(tmp_path, monkeypatch):
+    def never(*args: Any) -> Any:
+        raise AssertionError("a refused save was rendered")
+
+    monkeypatch.setattr(site_builder, "build_page_data", never)
+    folder = _folder(tmp_path, {"huge.json": _named("N" * 1_000_000)})
+    with pytest.raises(SiteError) as caught:
+        build(folder, tmp_path / "site")
+    assert [r.problem.code for r in caught.value.refusals] == ["too_large"]
+
+
+def test_skip_broken_leaves_out_such_a_save_and_builds_the_rest(tmp_path):
+    folder = _folder(tmp_path, {"huge.json": _named("N" * 1_000_000), "fine.json": _small()})
+    built = build(folder, tmp_path / "site", skip_broken=True)
+    assert [r.problem.file for r in built.skipped] == [str(folder / "huge.json")]
+    assert [r["moves"] for r in built.replays] == [KEPT]
