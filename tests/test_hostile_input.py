@@ -214,3 +214,18 @@ def test_clean_escapes_controls_and_cuts_long_text():
 
 def test_excerpt_of_a_huge_array_is_short():
     assert len(excerpt([{"name": "x" * 100}] * 10000)) <= 61
+
+
+def test_more_moves_than_the_schema_allows_are_refused(tmp_path):
+    data = dict(SMALL, moves=[{"seat": 0, "kind": "turn", "action": {"type": "end_turn"}}] * 100_001)
+    save = tmp_path / "long.json"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    status, lines = _run(["validate", str(save)])
+    assert status == 1
+    assert any("/moves: " in line and "is too long [bad_size]" in line for line in lines)
+
+
+def test_a_save_of_millions_of_values_is_refused_before_parsing():
+    with pytest.raises(SaveError) as caught:
+        parse("many.json", '{"moves": [' + ",".join(["{}"] * 4_000_001) + "]}")
+    assert caught.value.problem.code == "too_large"

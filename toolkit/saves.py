@@ -13,9 +13,11 @@ import os
 import re
 import shutil
 import tempfile
+from array import array
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +28,15 @@ FORMAT = "replaykit/save@1"
 MANIFEST = "manifest"  # the kind (and schema name) of a replays folder's manifest.json
 MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 64  # arrays and objects nested deeper than this are refused
+MAX_VALUES = 4_000_000  # numbers, strings, arrays and objects in one save (~40 per move)
 MAX_INTEGER = 2**63 - 1  # integers outside -MAX_INTEGER..MAX_INTEGER are refused
 MAX_SEED_CHARS = 200  # the schemas' bound on a string seed
 BOM = "\ufeff"
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_BRACKET_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 
 
 @dataclass(frozen=True)
@@ -168,29 +174,42 @@ def _float(text: str) -> float:
     return value
 
 
-def _check_values(data: Any, surrogates: bool) -> None:
-    """Refuse nesting deeper than :data:`MAX_DEPTH`, integers beyond :data:`MAX_INTEGER`
-    and (when the text escapes one) strings holding a lone surrogate. Iterative, so
-    any depth the parser accepted is walked without recursion."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
+def _integer(text: str) -> int:
+    if len(text) > 20:
+        raise _Refused(f"an integer of {len(text)} digits is outside the 64-bit range", "bad_number")
+    value = int(text)
+    if abs(value) > MAX_INTEGER:
+        raise _Refused(f"the integer {text} is outside the 64-bit range", "bad_number")
+    return value
+
+
+def _check_shape(text: str) -> None:
+    """Refuse JSON ``text`` that nests deeper than :data:`MAX_DEPTH` or holds more than
+    :data:`MAX_VALUES` values, found before parsing and without recursion: strings are
+    blanked out, the commas counted, and a running sum taken over the brackets (+1 open,
+    -1 close). Parsing then never recurses far, and its memory is bounded."""
+    bare = _STRING.sub("", text)
+    if bare.count(",") >= MAX_VALUES:
+        raise _Refused(f"more than {MAX_VALUES} values; too many for a save", "too_large")
+    brackets = bare.encode("utf-8").translate(_BRACKET_STEPS, _NOT_BRACKETS)
+    if max(accumulate(array("b", brackets)), default=0) > MAX_DEPTH:
+        raise _Refused(f"arrays and objects are nested more than {MAX_DEPTH} deep", "too_deep")
+
+
+def _check_strings(data: Any) -> None:
+    """Refuse a key or string holding a lone surrogate. Iterative: nesting is already bounded."""
+    stack: list[Any] = [data]
     while stack:
-        value, depth = stack.pop()
+        value = stack.pop()
         if isinstance(value, dict):
-            if depth > MAX_DEPTH:
-                raise _Refused(f"arrays and objects are nested more than {MAX_DEPTH} deep", "too_deep")
-            for key, item in value.items():
-                if surrogates and _SURROGATE.search(key):
+            for key in value:
+                if _SURROGATE.search(key):
                     raise _Refused(f"the key {textsafe.excerpt(key)} holds a lone surrogate", "not_text")
-                stack.append((item, depth + 1))
+            stack.extend(value.values())
         elif isinstance(value, list):
-            if depth > MAX_DEPTH:
-                raise _Refused(f"arrays and objects are nested more than {MAX_DEPTH} deep", "too_deep")
-            stack.extend((item, depth + 1) for item in value)
-        elif isinstance(value, str):
-            if surrogates and _SURROGATE.search(value):
-                raise _Refused(f"the string {textsafe.excerpt(value)} holds a lone surrogate", "not_text")
-        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
-            raise _Refused(f"the integer {textsafe.excerpt(value)} is outside the 64-bit range", "bad_number")
+            stack.extend(value)
+        elif isinstance(value, str) and _SURROGATE.search(value):
+            raise _Refused(f"the string {textsafe.excerpt(value)} holds a lone surrogate", "not_text")
 
 
 def parse(path: str, text: str | bytes) -> Save:
@@ -200,8 +219,8 @@ def parse(path: str, text: str | bytes) -> Save:
     Refused, each with one line: bytes that are not UTF-8; text that is not JSON,
     including ``NaN`` and ``Infinity``; a key given twice in one object; a string with
     a lone surrogate escape (``"\\ud800"``: not text, and not writable as UTF-8); an
-    integer outside the 64-bit range or a number too large for a float; and arrays or
-    objects nested more than :data:`MAX_DEPTH` deep.
+    integer outside the 64-bit range or a number too large for a float; arrays or
+    objects nested more than :data:`MAX_DEPTH` deep; more than :data:`MAX_VALUES` values.
     """
     try:
         # Saves are UTF-8 (design §5); decode strictly rather than let json sniff UTF-16/32.
@@ -209,8 +228,12 @@ def parse(path: str, text: str | bytes) -> Save:
             text = text.decode("utf-8")
         if text.startswith(BOM):
             text = text[1:]
-        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float)
-        _check_values(data, bool(_SURROGATE_ESCAPE.search(text)))
+        _check_shape(text)
+        data = json.loads(
+            text, object_pairs_hook=_pairs, parse_constant=_constant, parse_float=_float, parse_int=_integer
+        )
+        if _SURROGATE_ESCAPE.search(text):
+            _check_strings(data)
     except UnicodeDecodeError as exc:
         message = f"not UTF-8 text (byte {exc.start}: {exc.reason})"
         raise SaveError(Problem(path, message, "not_utf8")) from None
@@ -223,9 +246,6 @@ def parse(path: str, text: str | bytes) -> Save:
     except RecursionError:
         message = f"arrays and objects are nested more than {MAX_DEPTH} deep"
         raise SaveError(Problem(path, message, "too_deep")) from None
-    except ValueError:  # the int-string conversion limit: a number of thousands of digits
-        message = "a number has thousands of digits; integers are limited to the 64-bit range"
-        raise SaveError(Problem(path, message, "bad_number")) from None
     if not isinstance(data, dict):
         raise SaveError(Problem(path, f"a save is a JSON object, not {_json_type(data)}", "not_an_object"))
     if looks_like_manifest(data):

@@ -137,8 +137,9 @@ def game_problem(save: Save) -> Problem | None:
     return None
 
 
-def check(save: Save) -> Report:
-    """Validate a loaded save against its game's schema."""
+def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
+    """Validate a loaded save against its game's schema; list at most ``limit`` errors and
+    warnings (then one line counting the rest; None: list them all)."""
     report = Report(save.path, save.game or None)
     missing = game_problem(save)
     if missing is not None:
@@ -146,11 +147,11 @@ def check(save: Save) -> Report:
         return report
     game = save.game
     # Dispatch branches may restate a base constraint; report each distinct problem once.
-    errors = sorted(set(_schema_problems(save, game)), key=_sort_key)
+    errors = sorted(set(_schema_problems(save, game)) | set(_move_list_problems(save, game)), key=_sort_key)
     # An object that already has an error (say, an unknown intent type) is not also
     # nagged about the fields its unknown shape carries.
     broken = {p.pointer[:i] for p in errors for i, ch in enumerate(p.pointer + "/") if ch == "/"}
-    report.errors = _at_most(errors, save.path)
+    report.errors = _at_most(errors, save.path, limit)
     report.warnings = _at_most(
         [
             Problem(
@@ -164,19 +165,20 @@ def check(save: Save) -> Report:
             if pointer not in broken
         ],
         save.path,
+        limit,
     )
     if save.kind == MANIFEST and not report.errors:
         report.errors = _missing_listed_files(save)
     return report
 
 
-def _at_most(problems: list[Problem], file: str) -> list[Problem]:
-    """The first :data:`MAX_REPORTED` problems and, when there are more, one line counting them."""
-    if len(problems) <= MAX_REPORTED:
+def _at_most(problems: list[Problem], file: str, limit: int | None) -> list[Problem]:
+    """The first ``limit`` problems and, when there are more, one line counting them."""
+    if limit is None or len(problems) <= limit:
         return problems
-    more = len(problems) - MAX_REPORTED
-    note = Problem(file, f"and {more} more errors like these, not listed", "more_errors")
-    return [*problems[:MAX_REPORTED], note]
+    more = len(problems) - limit
+    note = Problem(file, f"and {more} more like these, not listed", "more_errors")
+    return [*problems[:limit], note]
 
 
 def _missing_listed_files(manifest: Save) -> list[Problem]:
@@ -208,6 +210,19 @@ def _schema_problems(save: Save, game: str) -> Iterable[Problem]:
         errors = list(check_move.iter_errors(move))
         for index in indices:
             yield from _problems(save.path, errors, ("moves", index))
+
+
+@cache
+def _move_list_validator() -> Draft202012Validator:
+    return Draft202012Validator({"$ref": SCHEMA_BASE + "common.json#/$defs/moves"}, registry=registry())
+
+
+def _move_list_problems(save: Save, game: str) -> Iterable[Problem]:
+    """Bounds on a replaykit save's move list as a whole (its length), which the envelope
+    check (run with no moves) and the per-move checks cannot see."""
+    moves = save.data.get("moves")
+    if game in REPLAYKIT_GAMES and isinstance(moves, list) and moves:
+        yield from _problems(save.path, _move_list_validator().iter_errors(moves), ("moves",))
 
 
 def _undeclared(save: Save, game: str) -> Iterable[tuple[str, str]]:
