@@ -229,3 +229,21 @@ def test_a_save_of_millions_of_values_is_refused_before_parsing():
     with pytest.raises(SaveError) as caught:
         parse("many.json", '{"moves": [' + ",".join(["{}"] * 4_000_001) + "]}")
     assert caught.value.problem.code == "too_large"
+
+
+@pytest.mark.parametrize("kind", ["huge_integer", "deep_nesting", "lone_surrogate", "duplicate_key"])
+def test_a_hostile_wire_state_gets_one_line(kind, tmp_path):
+    state = tmp_path / "state.json"
+    state.write_text(HOSTILE[kind][0], encoding="utf-8")
+    status, lines = _run(["frames", "--state", str(state), "-o", str(tmp_path / "out")])
+    assert status == 1
+    assert lines == [line for line in lines if line.startswith(f"{state}: ")] and len(lines) == 1
+
+
+def test_a_hostile_manifest_stops_the_site_with_one_line(tmp_path):
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    (folder / "manifest.json").write_text('{"replays": [' + "[" * 900 + "]" * 900 + "]}", encoding="utf-8")
+    status, lines = _run(["site", str(folder), "-o", str(tmp_path / "site")])
+    assert status == 1
+    assert [line for line in lines if "manifest.json" in line and "[too_deep]" in line]

@@ -779,7 +779,7 @@ def test_frames_state_accepts_a_bare_state(tmp_path: Path) -> None:
         (None, "no such file [not_found]"),
         (
             "{not json",
-            "not JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"
+            "malformed JSON at line 1 column 2: Expecting property name enclosed in double quotes"
             " [not_json]",
         ),
         ('{"format": "replaykit/save@1", "game": "pioneers"}', "not a codex state: no board [not_a_state]"),

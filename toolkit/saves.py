@@ -212,10 +212,10 @@ def _check_strings(data: Any) -> None:
             raise _Refused(f"the string {textsafe.excerpt(value)} holds a lone surrogate", "not_text")
 
 
-def parse(path: str, text: str | bytes) -> Save:
-    """Parse save text; raise :class:`SaveError` for anything that is not a JSON object we accept.
+def read_json(path: str, text: str | bytes) -> Any:
+    """The JSON value in ``text``; :class:`SaveError` (naming ``path``) for text we do not accept.
 
-    Accepted: UTF-8 text (a leading byte-order mark is ignored) holding one JSON object.
+    Accepted: UTF-8 text (a leading byte-order mark is ignored) holding one JSON value.
     Refused, each with one line: bytes that are not UTF-8; text that is not JSON,
     including ``NaN`` and ``Infinity``; a key given twice in one object; a string with
     a lone surrogate escape (``"\\ud800"``: not text, and not writable as UTF-8); an
@@ -246,6 +246,12 @@ def parse(path: str, text: str | bytes) -> Save:
     except RecursionError:
         message = f"arrays and objects are nested more than {MAX_DEPTH} deep"
         raise SaveError(Problem(path, message, "too_deep")) from None
+    return data
+
+
+def parse(path: str, text: str | bytes) -> Save:
+    """Parse save text (see :func:`read_json`); :class:`SaveError` unless it is one JSON object."""
+    data = read_json(path, text)
     if not isinstance(data, dict):
         raise SaveError(Problem(path, f"a save is a JSON object, not {_json_type(data)}", "not_an_object"))
     if looks_like_manifest(data):

@@ -9,7 +9,6 @@ output folder exactly as it was.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -21,7 +20,7 @@ from toolkit.games.base import Game
 from toolkit.render.adapters import Adapter, NoRenderer, get_adapter
 from toolkit.render.scene import Board
 from toolkit.render.svg import frame_svg
-from toolkit.saves import Problem, Save, write_atomic, write_files_into
+from toolkit.saves import Problem, Save, SaveError, read_json, write_atomic, write_files_into
 
 SPECTATOR = "spectator"
 
@@ -285,10 +284,10 @@ def read_state(path: str | Path) -> Mapping[str, Any]:
     except OSError as exc:
         raise RenderError(name, f"cannot read: {exc.strerror or exc}", "unreadable") from None
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError) as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise RenderError(name, f"not JSON: {reason}", "not_json") from None
+        data = read_json(name, raw)
+    except SaveError as exc:
+        code = "not_json" if exc.problem.code == "bad_json" else exc.problem.code
+        raise RenderError(name, exc.problem.message, code) from None
     view = wire_state(data)
     problem = state_problem(view)
     if view is None or problem is not None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import os
 import re
 import shutil
@@ -147,9 +146,9 @@ def read_manifest(folder: Path) -> list[Entry]:
     if manifest.exists():
         name = str(manifest)
         try:
-            data = json.loads(manifest.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise SiteError([Problem(name, f"cannot read the manifest ({exc})", "bad_manifest")]) from None
+            data = load(manifest).data
+        except SaveError as exc:
+            raise SiteError([exc.problem]) from None
         items = data.get("replays") if isinstance(data, dict) else None
         if not isinstance(items, list):
             raise SiteError([Problem(name, 'a manifest is {"replays": [...]}', "bad_manifest", "/replays")])
