@@ -30,7 +30,6 @@ MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 64  # arrays and objects nested deeper than this are refused
 MAX_VALUES = 4_000_000  # numbers, strings, arrays and objects in one save (~40 per move)
 MAX_INTEGER = 2**63 - 1  # integers outside -MAX_INTEGER..MAX_INTEGER are refused
-MAX_SEED_CHARS = 200  # the schemas' bound on a string seed
 BOM = "\ufeff"
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -261,21 +260,6 @@ def parse(path: str, text: str | bytes) -> Save:
     else:
         kind = "replaykit"
     return Save(path=path, data=data, kind=kind)
-
-
-def seed_from_text(text: str) -> str | int:
-    """A seed typed on a command line: an integer when it is one, else the string.
-
-    Raises ``ValueError`` (with a sentence to show) for a seed no save can hold: an
-    integer outside the 64-bit range, or a string longer than :data:`MAX_SEED_CHARS`.
-    """
-    if re.fullmatch(r"-?(0|[1-9][0-9]*)", text):
-        if len(text) > 20 or abs(int(text)) > MAX_INTEGER:
-            raise ValueError(f"{textsafe.clean(text, 40)} is outside the 64-bit range a seed may take")
-        return int(text)
-    if len(text) > MAX_SEED_CHARS:
-        raise ValueError(f"a seed is at most {MAX_SEED_CHARS} characters, not {len(text)}")
-    return text
 
 
 def load(path: str | Path) -> Save:

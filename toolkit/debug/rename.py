@@ -25,10 +25,10 @@ from toolkit.validation import check
 
 
 def parse_assignment(text: str) -> tuple[str, str]:
-    """``SEAT=NAME`` split in two; a :class:`DebugError` (usage) when there is no ``=``."""
+    """``SEAT=NAME`` split in two; ``ValueError`` when there is no ``=`` or no seat."""
     seat, sep, name = text.partition("=")
     if not sep or not seat.strip():
-        raise DebugError(f"--player wants SEAT=NAME, not {textsafe.excerpt(text)}", usage=True)
+        raise ValueError(f"--player wants SEAT=NAME, not {textsafe.excerpt(text)}")
     return seat.strip(), name
 
 
@@ -45,7 +45,7 @@ def seat_index(save: Save, seat: str) -> int:
         + [str(p["id"]) for p in players if isinstance(p, Mapping) and "id" in p]
     )
     message = f"no seat {textsafe.excerpt(seat)} in this game (seats: {known})"
-    raise DebugError(Problem(save.path, message, "no_seat").line(), usage=True)
+    raise DebugError(Problem(save.path, message, "no_seat"), usage=True)
 
 
 def rename(save: Save, names: Mapping[str, str]) -> dict[str, Any]:
@@ -53,12 +53,12 @@ def rename(save: Save, names: Mapping[str, str]) -> dict[str, Any]:
     and its checkpoints recomputed; :class:`DebugError` for a save that cannot be renamed."""
     report = check(save)
     if not report.ok:
-        raise DebugError(report.errors[0].line())
+        raise DebugError(report.errors[0])
     try:
         game = game_for(save)
         final(save)
-    except ReplayError as exc:
-        raise DebugError(f"{exc.line()} (a save is renamed only when it replays)") from None
+    except ReplayError as exc:  # a save is renamed only when it replays
+        raise DebugError.of(exc) from None
     data = copy.deepcopy(save.data)
     players = data["config"]["players"]
     for seat, name in names.items():
@@ -68,7 +68,7 @@ def rename(save: Save, names: Mapping[str, str]) -> dict[str, Any]:
     if not new_report.ok:  # e.g. a name too long or holding a control character
         problem = new_report.errors[0]
         message = f"the new name: {problem.message}"
-        raise DebugError(Problem(save.path, message, problem.code, problem.pointer).line(), usage=True)
+        raise DebugError(Problem(save.path, message, problem.code, problem.pointer), usage=True)
     data["checkpoints"] = refreshed_checkpoints(renamed, game, save.checkpoints)
     return data
 
