@@ -20,14 +20,14 @@ from toolkit.games.codex.state import State
 def victory_points(state: State, seat: int) -> int:
     p = state.players[seat]
     vp = 0
-    for i, kind in enumerate(state.b_type):
-        if kind is None or state.b_owner[i] != seat:
+    for owner, kind, metro in zip(state.b_owner, state.b_type, state.b_metro, strict=True):
+        if owner != seat or kind is None:
             continue
         if kind == "settlement":
             vp += C.VP["settlement"]
         else:
             vp += C.VP["city"]
-            if state.b_metro[i] is not None:
+            if metro is not None:
                 vp += C.VP["metropolisBonus"]
     if state.longest_holder == seat:
         vp += C.VP["longestRoad"]
