@@ -35,12 +35,19 @@ def plain(value: Any) -> Any:
 
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=plain)
+# The C encoder ``JSONEncoder.encode`` builds on every call, built once (without the
+# circular-reference check, which a game state never needs).
+_MAKE_ENCODER = getattr(json.encoder, "c_make_encoder", None)
+_C_ENCODE = None if _MAKE_ENCODER is None else _MAKE_ENCODER(
+    None, plain, json.encoder.encode_basestring_ascii, None, ":", ",", True, False, True)
 
 
 def dumps(value: Any) -> str:
     """Compact JSON with sorted keys: the digest's serialisation of one value (what
     ``json.dumps(value, sort_keys=True, separators=(",", ":"), default=plain)`` writes)."""
-    return _ENCODER.encode(value)
+    if _C_ENCODE is None or isinstance(value, str):
+        return _ENCODER.encode(value)
+    return "".join(_C_ENCODE(value, 0))
 
 
 _SCALARS = (str, int, type(None), bool, float)
@@ -71,7 +78,12 @@ class _Group:
         self.at = at
         self.get: Callable[[Any], Any] | None = operator.attrgetter(*(names[i] for i in at)) if at else None
         self.single = len(at) == 1
-        self.snapshot = tuple(copies[i] for i in at)
+        self.pick = operator.itemgetter(*at) if len(at) > 1 else lambda c: tuple(c[i] for i in at)
+        self.snapshot = self.pick(copies)
+
+    def refresh(self, copies: list[Any]) -> None:
+        """Take the record's current copies as this group's snapshot."""
+        self.snapshot = self.pick(copies)
 
     def changes(self, obj: Any) -> list[tuple[int, Any]]:
         """``(index, value)`` of every field whose value no longer equals its copy."""
@@ -121,9 +133,9 @@ class _Record:
             self.stable = _Group([i for i in self.stable.at if i not in now], self.names, self.copies)
             self.moving = _Group(sorted(self.moving.at + list(now)), self.names, self.copies)
         else:
-            self.moving.snapshot = tuple(self.copies[i] for i in self.moving.at)
+            self.moving.refresh(self.copies)
         if self.whole is not None:
-            self.whole.snapshot = tuple(self.copies[i] for i in self.whole.at)
+            self.whole.refresh(self.copies)
         for name, text in (special or {}).items():
             self.parts[self.special[name]] = self.keys[self.special[name]] + text
         self.text = "{" + ",".join(self.parts) + "}"
@@ -137,6 +149,7 @@ class _Cache:
         self.top = _Record(state, ("harbors", "knights", "players"))
         self.players: list[_Record] = []
         self.harbors: tuple[list[Any], str] | None = None
+        self.harbor_fields = operator.attrgetter("id", "kind", "edge", "intersections")
         self.knights: dict[str, tuple[tuple[Any, ...], str]] = {}
         self.knight_fields: Callable[[Any], tuple[Any, ...]] | None = None
 
@@ -146,9 +159,10 @@ class _Cache:
         return "[" + ",".join(rec.render(p) for p, rec in zip(players, self.players, strict=False)) + "]"
 
     def render_harbors(self, harbors: list[Any]) -> str:
-        rows = [[h.id, h.kind, h.edge, list(h.intersections)] for h in harbors]
+        """Harbors as ``[id, kind, edge, [a, b]]`` rows (their fields are immutable values)."""
+        rows = list(map(self.harbor_fields, harbors))
         if self.harbors is None or self.harbors[0] != rows:
-            self.harbors = (rows, dumps(rows))
+            self.harbors = (rows, dumps([[h, k, e, list(ends)] for h, k, e, ends in rows]))
         return self.harbors[1]
 
     def render_knights(self, knights: dict[str, Any]) -> str:
