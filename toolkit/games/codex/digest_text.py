@@ -10,9 +10,10 @@ only when its value no longer equals that copy.
 
 Values are compared with ``==``, which is exact for this state: every field holds one JSON
 type throughout a game (booleans never stand where integers do, so ``True == 1`` never hides
-a change), and dict key order is irrelevant to sorted JSON. The cache lives on the state
-object outside its dataclass fields, so it is never part of the digest, a copy, or a
-comparison of states.
+a change), tuples hold only immutable values, and dict key order is irrelevant to sorted
+JSON. The cache lives on the state object outside its dataclass fields, so it is never part
+of the digest or of a comparison of states; a deep copy of a state carries it along, which
+is harmless because every piece is checked against the value it was written from.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 
 CACHE_ATTRIBUTE = "_digest_pieces"
 """The state attribute holding the cache (not a dataclass field)."""
+
 
 def plain(value: Any) -> Any:
     """JSON for what ``json`` cannot write itself: a dataclass as its fields, anything else as text."""

@@ -37,6 +37,7 @@ from toolkit.games.codex.flow import (
     require_pending,
     require_turn_action,
     seat_from_player_id,
+    turn_action_open,
 )
 from toolkit.games.codex.state import State
 
@@ -360,7 +361,7 @@ def propose_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     Bundles already proposed to the same audience this turn are left out (a broadcast also
     covers every single target); opponents' hidden holdings are never looked at.
     """
-    if not allowed(require_turn_action, state, seat):
+    if not turn_action_open(state, seat):
         return []
     p = state.players[seat]
     if p.domestic_proposals >= C.MAX_DOMESTIC_PROPOSALS or p.hidden_materials:
@@ -369,14 +370,15 @@ def propose_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     if not others:
         return []
     broadcast_done, targeted_done = _proposed_this_turn(state, seat)
-    held = [k for k in C.MATERIALS if p.material(k) > 0]
+    have = {k: p.material(k) for k in C.MATERIALS}
+    held = [k for k in C.MATERIALS if have[k] > 0]
     broadcast: list[dict[str, Any]] = []
     pairs = [(g, w) for g in held for w in C.MATERIALS if w != g]
     for size in (1, 2):
         for g, w in pairs:
             if len(broadcast) >= C.MAX_PROPOSAL_CANDIDATES:
                 break
-            if p.material(g) >= size and (((g, size),), ((w, 1),)) not in broadcast_done:
+            if have[g] >= size and not (broadcast_done and (((g, size),), ((w, 1),)) in broadcast_done):
                 broadcast.append({"offer": [{"type": g, "count": size}], "want": [{"type": w, "count": 1}]})
     out = broadcast
     if len(others) > 1:
@@ -418,15 +420,16 @@ def bid_candidates(state: State, seat: int) -> list[dict[str, Any]]:
         rest = {t: n for t, n in offer.items() if t != k}
         options.append((rest or {next(t for t in C.MATERIALS if t != k): 1}, {k: 1}))
     current = _standing_bid(state, state.players[seat].id)
+    standing = None if current is None else (as_bundle(current["offer"]), as_bundle(current["want"]))
     out: list[dict[str, Any]] = []
+    listed: set[tuple[frozenset[tuple[str, int]], frozenset[tuple[str, int]]]] = set()
     for o, w in options:
-        if not holds(state, seat, w):
+        if not holds(state, seat, w) or (o, w) == standing:
             continue
-        if current is not None and as_bundle(current["offer"]) == o and as_bundle(current["want"]) == w:
-            continue
-        item = {"offer": as_list(o), "want": as_list(w)}
-        if item not in out:
-            out.append(item)
+        terms = (frozenset(o.items()), frozenset(w.items()))  # equal terms give equal wire lists
+        if terms not in listed:
+            listed.add(terms)
+            out.append({"offer": as_list(o), "want": as_list(w)})
     return out
 
 

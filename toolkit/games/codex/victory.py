@@ -19,16 +19,11 @@ from toolkit.games.codex.state import State
 
 def victory_points(state: State, seat: int) -> int:
     p = state.players[seat]
-    vp = 0
-    for owner, kind, metro in zip(state.b_owner, state.b_type, state.b_metro, strict=True):
-        if owner != seat or kind is None:
-            continue
-        if kind == "settlement":
-            vp += C.VP["settlement"]
-        else:
-            vp += C.VP["city"]
-            if metro is not None:
-                vp += C.VP["metropolisBonus"]
+    own = [i for i, owner in enumerate(state.b_owner) if owner == seat and state.b_type[i] is not None]
+    settlements = sum(1 for i in own if state.b_type[i] == "settlement")
+    metropolises = sum(1 for i in own if state.b_type[i] != "settlement" and state.b_metro[i] is not None)
+    vp = C.VP["settlement"] * settlements + C.VP["city"] * (len(own) - settlements)
+    vp += C.VP["metropolisBonus"] * metropolises
     if state.longest_holder == seat:
         vp += C.VP["longestRoad"]
     if state.merchant_owner == seat:
