@@ -33,7 +33,7 @@ from toolkit.games.codex.flow import (
     walls_on_board,
 )
 from toolkit.games.codex.setup import distance_ok
-from toolkit.games.codex.state import State
+from toolkit.games.codex.state import State, positions
 
 
 def end_joins(state: State, seat: int, corner: int, edge: int) -> bool:
@@ -200,8 +200,7 @@ def build_city_wall(state: State, seat: int, payload: dict[str, Any]) -> list[di
 def road_corners(state: State, seat: int) -> list[int]:
     """The corners at an end of one of ``seat``'s roads, in index order."""
     ends = state.topo.edge_ends
-    corners = {c for e, owner in enumerate(state.road) if owner == seat for c in ends[e]}
-    return sorted(corners)
+    return sorted({c for e in positions(state.road, seat) for c in ends[e]})
 
 
 def _road_spots(state: State, seat: int) -> list[int]:
@@ -209,7 +208,7 @@ def _road_spots(state: State, seat: int) -> list[int]:
     end that can join is a corner of the seat's building, knight or road."""
     topo = state.topo
     starts = set(road_corners(state, seat))
-    starts.update(i for i, owner in enumerate(state.b_owner) if owner == seat and state.b_type[i] is not None)
+    starts.update(i for i in positions(state.b_owner, seat) if state.b_type[i] is not None)
     starts.update(k.at for k in state.knights.values() if k.owner == seat and k.at >= 0)
     spots = {e for c in starts for e in topo.int_edges[c] if state.road[e] == -1}
     return [e for e in sorted(spots) if road_connected(state, seat, e)]
@@ -244,7 +243,7 @@ def city_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     p = state.players[seat]
     if not turn_action_open(state, seat) or not p.can_pay(C.COSTS["city"]):
         return []
-    own = [i for i, t in enumerate(state.b_type) if t == "settlement" and state.b_owner[i] == seat]
+    own = [i for i in positions(state.b_owner, seat) if state.b_type[i] == "settlement"]
     sideways = sideways_piece(state, seat)
     if sideways is not None:
         own = [i for i in own if i == sideways]
@@ -261,5 +260,5 @@ def wall_candidates(state: State, seat: int) -> list[dict[str, Any]]:
         return []
     if walls_on_board(state, seat) >= C.MAX_WALLS_ON_BOARD:
         return []
-    return [{"intersectionId": state.topo.int_ids[i]} for i, t in enumerate(state.b_type)
-            if t == "city" and state.b_owner[i] == seat and not state.b_wall[i]]
+    return [{"intersectionId": state.topo.int_ids[i]} for i in positions(state.b_owner, seat)
+            if state.b_type[i] == "city" and not state.b_wall[i]]

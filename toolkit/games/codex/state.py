@@ -166,6 +166,17 @@ class State:
         return self.b_type[i] is not None or self.knight_at[i] is not None
 
 
+def positions(values: list[Any], x: Any) -> list[int]:
+    """The indices at which ``values`` holds ``x``, in order (``list.index`` does the scanning,
+    so finding a seat's few pieces on a board list stays cheap)."""
+    out: list[int] = []
+    try:
+        while True:
+            out.append(values.index(x, out[-1] + 1 if out else 0))
+    except ValueError:
+        return out
+
+
 def empty_board_state(seed: str | int, game_id: str, size: str, players: list[Player],
                       terrain: list[str], tokens: list[int | None], harbors: list[Harbor]) -> State:
     topo = topology(size)

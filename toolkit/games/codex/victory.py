@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.flow import event
-from toolkit.games.codex.state import State
+from toolkit.games.codex.state import State, positions
 
 
 def victory_points(state: State, seat: int) -> int:
     p = state.players[seat]
-    own = [i for i, owner in enumerate(state.b_owner) if owner == seat and state.b_type[i] is not None]
+    own = [i for i in positions(state.b_owner, seat) if state.b_type[i] is not None]
     settlements = sum(1 for i in own if state.b_type[i] == "settlement")
     metropolises = sum(1 for i in own if state.b_type[i] != "settlement" and state.b_metro[i] is not None)
     vp = C.VP["settlement"] * settlements + C.VP["city"] * (len(own) - settlements)
