@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toolkit.games.codex import building, engine, knights, setup
+from toolkit.games.codex import building, engine, knights, resume, setup
 from toolkit.games.codex.flow import PENDING_ANSWERS, accepted
 from toolkit.games.codex.state import State
 
@@ -70,4 +70,6 @@ def legal_moves_by_trial(state: State, seat: int) -> list[dict[str, Any]]:
             continue
         trial = TRIALS.get(kind, spec.candidates)
         out += [{"playerId": pid, "type": kind, "payload": payload} for payload in trial(state, seat)]
+    if state.pending_ctx.get("gap") is not None:  # as the engine: a loaded decision's unanswerable moves
+        out = [m for m in out if resume.answerable(state, m["type"], m["payload"])]
     return out
