@@ -20,7 +20,7 @@ from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import longest_road
 from toolkit.games.codex.flow import (
-    accepted,
+    allowed_seats,
     check_bought_corner,
     close,
     edge_of,
@@ -29,10 +29,11 @@ from toolkit.games.codex.flow import (
     require_afford,
     require_pending,
     require_turn_action,
+    turn_action_open,
     walls_on_board,
 )
 from toolkit.games.codex.setup import distance_ok
-from toolkit.games.codex.state import State
+from toolkit.games.codex.state import State, positions
 
 
 def end_joins(state: State, seat: int, corner: int, edge: int) -> bool:
@@ -95,9 +96,8 @@ def build_road(state: State, seat: int, payload: dict[str, Any]) -> list[dict[st
 
 
 def any_road_spot(state: State, seat: int) -> bool:
-    if state.players[seat].roads <= 0:
-        return False
-    return any(state.road[e] == -1 and road_connected(state, seat, e) for e in range(len(state.road)))
+    """Whether ``seat`` has a road in supply and an edge it may go on."""
+    return state.players[seat].roads > 0 and bool(_road_spots(state, seat))
 
 
 def check_settlement_target(state: State, seat: int, i: int) -> None:
@@ -190,21 +190,75 @@ def build_city_wall(state: State, seat: int, payload: dict[str, Any]) -> list[di
     return [event("buildCityWall", f"{state.players[seat].id} walls the city at {state.topo.int_ids[i]}")]
 
 
-def _filtered(state: State, seat: int, check: Any, key: str, ids: tuple[str, ...]) -> list[dict[str, Any]]:
-    return accepted(lambda payload: check(state, seat, payload), ({key: x} for x in ids))
+# ------------------------------------------------------------------------- candidates
+#
+# Listing works from the position: the phase, turn, supply and cost checks of an action are made
+# once, then only the places that can pass the rest of its rule are offered, in index order (the
+# order trying every place would give). ``apply`` still runs the full check on the move chosen.
+
+
+def road_corners(state: State, seat: int) -> list[int]:
+    """The corners at an end of one of ``seat``'s roads, in index order."""
+    ends = state.topo.edge_ends
+    return sorted({c for e in positions(state.road, seat) for c in ends[e]})
+
+
+def _road_spots(state: State, seat: int) -> list[int]:
+    """Empty edges a road of ``seat`` may go on (§9.2): an end joins the network, and every
+    end that can join is a corner of the seat's building, knight or road."""
+    topo = state.topo
+    starts = set(road_corners(state, seat))
+    starts.update(i for i in positions(state.b_owner, seat) if state.b_type[i] is not None)
+    starts.update(k.at for k in state.knights.values() if k.owner == seat and k.at >= 0)
+    spots = {e for c in starts for e in topo.int_edges[c] if state.road[e] == -1}
+    return [e for e in sorted(spots) if road_connected(state, seat, e)]
 
 
 def road_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    return _filtered(state, seat, check_road, "edgeId", state.topo.edge_ids)
+    """Roads (§9.2): a free road while a road-building decision is open for ``seat``, otherwise a
+    paid one in the current player's action phase; a road left in supply."""
+    if free_road_active(state, seat):
+        if seat not in allowed_seats(state):
+            return []
+    elif not turn_action_open(state, seat) or not state.players[seat].can_pay(C.COSTS["road"]):
+        return []
+    if state.players[seat].roads <= 0:
+        return []
+    return [{"edgeId": state.topo.edge_ids[e]} for e in _road_spots(state, seat)]
 
 
 def settlement_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    return _filtered(state, seat, check_settlement, "intersectionId", state.topo.int_ids)
+    """Settlements (§9.3): empty corners beside the seat's roads that keep the distance rule."""
+    p = state.players[seat]
+    if not turn_action_open(state, seat) or p.settlements <= 0 or not p.can_pay(C.COSTS["settlement"]):
+        return []
+    ids = state.topo.int_ids
+    return [{"intersectionId": ids[i]} for i in road_corners(state, seat)
+            if not state.occupied(i) and distance_ok(state, i)]
 
 
 def city_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    return _filtered(state, seat, check_city, "intersectionId", state.topo.int_ids)
+    """Cities (§9.4): the seat's settlements; only the pillaged piece while one is sideways, and
+    otherwise only while a city is left in supply."""
+    p = state.players[seat]
+    if not turn_action_open(state, seat) or not p.can_pay(C.COSTS["city"]):
+        return []
+    own = [i for i in positions(state.b_owner, seat) if state.b_type[i] == "settlement"]
+    sideways = sideways_piece(state, seat)
+    if sideways is not None:
+        own = [i for i in own if i == sideways]
+    elif p.cities <= 0:
+        return []
+    return [{"intersectionId": state.topo.int_ids[i]} for i in own]
 
 
 def wall_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    return _filtered(state, seat, check_wall, "intersectionId", state.topo.int_ids)
+    """City walls (§9.5): the seat's cities without a wall, while walls remain in supply and fewer
+    than the board limit stand."""
+    p = state.players[seat]
+    if not turn_action_open(state, seat) or p.walls <= 0 or not p.can_pay(C.COSTS["cityWall"]):
+        return []
+    if walls_on_board(state, seat) >= C.MAX_WALLS_ON_BOARD:
+        return []
+    return [{"intersectionId": state.topo.int_ids[i]} for i in positions(state.b_owner, seat)
+            if state.b_type[i] == "city" and not state.b_wall[i]]

@@ -37,6 +37,7 @@ from toolkit.games.codex.flow import (
     require_pending,
     require_turn_action,
     seat_from_player_id,
+    turn_action_open,
 )
 from toolkit.games.codex.state import State
 
@@ -330,26 +331,37 @@ def _end(state: State, ending: str, accepter: int | None, gives: Bundle, receive
 # ------------------------------------------------------------------------- candidates
 
 
-def _proposed_before(state: State, seat: int, offer: Bundle, want: Bundle, target: str | None) -> bool:
-    """True when this exact bundle already went to this audience this turn (listing only)."""
+Terms = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
+
+
+def _terms(offer: Bundle, want: Bundle) -> Terms:
+    return tuple(sorted(offer.items())), tuple(sorted(want.items()))
+
+
+def _proposed_this_turn(state: State, seat: int) -> tuple[set[Terms], set[tuple[Terms, str]]]:
+    """The terms ``seat`` already proposed this turn: to everyone, and to one named player."""
     me = state.players[seat].id
+    broadcast: set[Terms] = set()
+    targeted: set[tuple[Terms, str]] = set()
     for r in state.domestic_outcomes:
         if r["proposerId"] != me:
             continue
-        if as_bundle(r["proposerGives"]) != offer or as_bundle(r["proposerReceives"]) != want:
-            continue
-        if r.get("targetPlayerId") is None or r.get("targetPlayerId") == target:
-            return True
-    return False
+        terms = _terms(as_bundle(r["proposerGives"]), as_bundle(r["proposerReceives"]))
+        target = r.get("targetPlayerId")
+        if target is None:
+            broadcast.add(terms)
+        else:
+            targeted.add((terms, target))
+    return broadcast, targeted
 
 
 def propose_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     """Broadcast 1-for-1 then 2-for-1 offers of held types (capped), then targeted 1-for-1.
 
-    Bundles already proposed to the same audience this turn are left out; opponents' hidden
-    holdings are never looked at.
+    Bundles already proposed to the same audience this turn are left out (a broadcast also
+    covers every single target); opponents' hidden holdings are never looked at.
     """
-    if not allowed(require_turn_action, state, seat):
+    if not turn_action_open(state, seat):
         return []
     p = state.players[seat]
     if p.domestic_proposals >= C.MAX_DOMESTIC_PROPOSALS or p.hidden_materials:
@@ -357,19 +369,26 @@ def propose_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     others = responders_for(state, seat, None)
     if not others:
         return []
-    held = [k for k in C.MATERIALS if p.material(k) > 0]
+    broadcast_done, targeted_done = _proposed_this_turn(state, seat)
+    have = {k: p.material(k) for k in C.MATERIALS}
+    held = [k for k in C.MATERIALS if have[k] > 0]
     broadcast: list[dict[str, Any]] = []
     pairs = [(g, w) for g in held for w in C.MATERIALS if w != g]
     for size in (1, 2):
         for g, w in pairs:
-            if p.material(g) >= size and not _proposed_before(state, seat, {g: size}, {w: 1}, None):
+            if len(broadcast) >= C.MAX_PROPOSAL_CANDIDATES:
+                break
+            if have[g] >= size and not (broadcast_done and (((g, size),), ((w, 1),)) in broadcast_done):
                 broadcast.append({"offer": [{"type": g, "count": size}], "want": [{"type": w, "count": 1}]})
-    out = broadcast[: C.MAX_PROPOSAL_CANDIDATES]
+    out = broadcast
     if len(others) > 1:
         for g, w in pairs[:8]:
+            terms = (((g, 1),), ((w, 1),))
+            if terms in broadcast_done:
+                continue
             for s in others:
                 target = state.players[s].id
-                if not _proposed_before(state, seat, {g: 1}, {w: 1}, target):
+                if (terms, target) not in targeted_done:
                     out.append({"offer": [{"type": g, "count": 1}], "want": [{"type": w, "count": 1}],
                                 "targetPlayerId": target})
     return out
@@ -401,15 +420,16 @@ def bid_candidates(state: State, seat: int) -> list[dict[str, Any]]:
         rest = {t: n for t, n in offer.items() if t != k}
         options.append((rest or {next(t for t in C.MATERIALS if t != k): 1}, {k: 1}))
     current = _standing_bid(state, state.players[seat].id)
+    standing = None if current is None else (as_bundle(current["offer"]), as_bundle(current["want"]))
     out: list[dict[str, Any]] = []
+    listed: set[tuple[frozenset[tuple[str, int]], frozenset[tuple[str, int]]]] = set()
     for o, w in options:
-        if not holds(state, seat, w):
+        if not holds(state, seat, w) or (o, w) == standing:
             continue
-        if current is not None and as_bundle(current["offer"]) == o and as_bundle(current["want"]) == w:
-            continue
-        item = {"offer": as_list(o), "want": as_list(w)}
-        if item not in out:
-            out.append(item)
+        terms = (frozenset(o.items()), frozenset(w.items()))  # equal terms give equal wire lists
+        if terms not in listed:
+            listed.add(terms)
+            out.append({"offer": as_list(o), "want": as_list(w)})
     return out
 
 

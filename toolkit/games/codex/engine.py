@@ -205,8 +205,8 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
         spec = DISPATCH.get(kind)
         if spec is None or spec.candidates is None:
             continue
-        for payload in spec.candidates(state, seat):
-            out.append({"playerId": pid, "type": kind, "payload": payload})
+        payloads = spec.candidates(state, seat)
+        out += [{"playerId": pid, "type": kind, "payload": payload} for payload in payloads]
     if state.pending_ctx.get("gap") is not None:  # a loaded decision missing what some answers need
         out = [m for m in out if resume.answerable(state, m["type"], m["payload"])]
     return out

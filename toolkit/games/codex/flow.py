@@ -127,6 +127,11 @@ def require_turn_action(state: State, seat: int) -> None:
         raise IllegalMove("not_your_turn", f"it is {state.players[state.current].id}'s turn")
 
 
+def turn_action_open(state: State, seat: int) -> bool:
+    """Whether :func:`require_turn_action` would let ``seat`` act (without raising)."""
+    return state.pending is None and state.phase == "action" and seat == state.current
+
+
 def allowed(check: Callable[..., Any], *args: Any) -> bool:
     """Whether ``check(*args)`` (a rule test raising :class:`IllegalMove`) passes."""
     try:

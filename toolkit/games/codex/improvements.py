@@ -21,7 +21,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import metropolis
-from toolkit.games.codex.flow import accepted, allowed, event, format_cost, pay, require_turn_action
+from toolkit.games.codex.flow import accepted, event, format_cost, pay, require_turn_action, turn_action_open
 from toolkit.games.codex.state import State
 
 MAX_LEVEL = 5
@@ -40,11 +40,17 @@ def track_of(payload: dict[str, Any]) -> str:
     return track
 
 
+def has_city(state: State, seat: int) -> bool:
+    """Whether ``seat`` has a city on the board (improvements need one, §13.1)."""
+    pieces = zip(state.b_owner, state.b_type, strict=True)
+    return any(kind == "city" and owner == seat for owner, kind in pieces)
+
+
 def check_improve(state: State, seat: int, payload: dict[str, Any], discount: int = 0) -> str:
     """Everything an improvement needs except the turn checks (shared with Mason)."""
     track = track_of(payload)
     p = state.players[seat]
-    if not any(kind == "city" and state.b_owner[i] == seat for i, kind in enumerate(state.b_type)):
+    if not has_city(state, seat):
         raise IllegalMove("no_city", "city improvements need a city of yours on the board")
     level = p.levels[track]
     if level >= MAX_LEVEL:
@@ -75,6 +81,6 @@ def improve_city(state: State, seat: int, payload: dict[str, Any]) -> list[dict[
 
 
 def improve_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    if not allowed(require_turn_action, state, seat):
+    if not turn_action_open(state, seat) or not has_city(state, seat):
         return []
     return accepted(lambda payload: check_improve(state, seat, payload), ({"track": t} for t in C.TRACKS))

@@ -22,10 +22,9 @@ from collections.abc import Callable
 from typing import Any
 
 from toolkit.games.base import IllegalMove
+from toolkit.games.codex import building, longest_road
 from toolkit.games.codex import constants as C
-from toolkit.games.codex import longest_road
 from toolkit.games.codex.flow import (
-    accepted,
     allowed,
     check_bought_corner,
     close,
@@ -38,6 +37,7 @@ from toolkit.games.codex.flow import (
     require_pending,
     require_turn_action,
     text,
+    turn_action_open,
 )
 from toolkit.games.codex.state import Knight, State
 
@@ -350,13 +350,23 @@ def displace_candidates(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def simple_candidates(state: State, seat: int, kind: str) -> list[dict[str, Any]]:
-    """Candidates for recruit / activate / promote, filtered through their checks."""
-    if state.pending is not None or state.phase != "action" or seat != state.current:
+    """Candidates for recruit / activate / promote, from the position (§10.2-10.4).
+
+    The turn and the cost are checked once; then recruits go on empty corners beside the
+    seat's roads (in corner order) while a basic knight is in supply, activations to its
+    inactive knights not yet activated this turn, promotions to the knights
+    :func:`check_promotion_rules` accepts (in knight id order)."""
+    if not turn_action_open(state, seat) or not state.players[seat].can_pay(C.COSTS[kind]):
         return []
+    p = state.players[seat]
     if kind == "recruitKnight":
-        payloads: list[dict[str, Any]] = [{"intersectionId": iid} for iid in state.topo.int_ids]
-        check: Any = check_recruit
+        if p.knights["basic"] <= 0:
+            return []
+        spots = [i for i in building.road_corners(state, seat) if not state.occupied(i)]
+        return [{"intersectionId": state.topo.int_ids[i]} for i in spots]
+    own = own_knights(state, seat)
+    if kind == "activateKnight":
+        chosen = [k for k in own if not k.active and k.id not in p.knights_activated]
     else:
-        payloads = [{"knightId": k} for k in sorted(state.knights) if state.knights[k].owner == seat]
-        check = check_activate if kind == "activateKnight" else check_promote
-    return accepted(lambda payload: check(state, seat, payload), payloads)
+        chosen = [k for k in own if allowed(check_promotion_rules, state, seat, k)]
+    return [{"knightId": k.id} for k in chosen]

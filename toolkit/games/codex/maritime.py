@@ -20,16 +20,21 @@ from toolkit.games.codex.flow import event, material_line, require_turn_action
 from toolkit.games.codex.state import State
 
 
-def rate(state: State, seat: int, kind: str) -> int:
+def harbor_kinds(state: State, seat: int) -> set[str]:
+    """The kinds (``"3:1"`` or a resource) of the harbors where ``seat`` has a building."""
+    return {h.kind for h in state.harbors
+            if any(state.b_type[i] is not None and state.b_owner[i] == seat for i in h.intersections)}
+
+
+def rate(state: State, seat: int, kind: str, harbors: set[str] | None = None) -> int:
+    """``seat``'s bank rate for ``kind``; ``harbors`` is :func:`harbor_kinds` when already known."""
     best = C.BASE_RATE
     p = state.players[seat]
-    for h in state.harbors:
-        if not any(state.b_type[i] is not None and state.b_owner[i] == seat for i in h.intersections):
-            continue
-        if h.kind == "3:1":
-            best = min(best, C.GENERIC_HARBOR_RATE)
-        elif h.kind == kind:
-            best = min(best, C.SPECIAL_HARBOR_RATE)
+    owned = harbor_kinds(state, seat) if harbors is None else harbors
+    if "3:1" in owned:
+        best = min(best, C.GENERIC_HARBOR_RATE)
+    if kind in owned:
+        best = min(best, C.SPECIAL_HARBOR_RATE)
     if kind in C.COMMODITIES and p.levels["trade"] >= C.TRADE_PERK_LEVEL:
         best = min(best, C.PERK_RATE)
     if kind in p.merchant_fleet_types:
@@ -83,9 +88,10 @@ def trade_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     if state.pending is not None or state.phase != "action" or seat != state.current:
         return []
     p = state.players[seat]
+    owned = harbor_kinds(state, seat)
     out = []
     for give in C.MATERIALS:
-        r = rate(state, seat, give)
+        r = rate(state, seat, give, owned)
         if p.material(give) < r:
             continue
         for want in C.MATERIALS:

@@ -160,14 +160,15 @@ def place_setup_road(state: State, seat: int, payload: dict[str, Any]) -> list[d
 
 
 def setup_building_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    out = []
-    for iid in state.topo.int_ids:
-        try:
-            check_setup_building(state, seat, {"intersectionId": iid})
-        except IllegalMove:
-            continue
-        out.append({"intersectionId": iid})
-    return out
+    """Setup placements (§4.2-4.5): for the placing seat with no decision open and the piece of
+    this round in supply, every empty corner that keeps the distance rule."""
+    if state.phase not in ("setup1", "setup2") or state.pending is not None or seat != state.current:
+        return []
+    p = state.players[seat]
+    if (p.settlements if state.phase == "setup1" else p.cities) <= 0:
+        return []
+    return [{"intersectionId": iid} for i, iid in enumerate(state.topo.int_ids)
+            if not state.occupied(i) and distance_ok(state, i)]
 
 
 def setup_road_candidates(state: State, seat: int) -> list[dict[str, Any]]:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.board import Harbor, Topology, topology
+from toolkit.games.codex.digest_text import canonical_text, dumps
 
 
 @dataclass
@@ -166,6 +166,17 @@ class State:
         return self.b_type[i] is not None or self.knight_at[i] is not None
 
 
+def positions(values: list[Any], x: Any) -> list[int]:
+    """The indices at which ``values`` holds ``x``, in order (``list.index`` does the scanning,
+    so finding a seat's few pieces on a board list stays cheap)."""
+    out: list[int] = []
+    try:
+        while True:
+            out.append(values.index(x, out[-1] + 1 if out else 0))
+    except ValueError:
+        return out
+
+
 def empty_board_state(seed: str | int, game_id: str, size: str, players: list[Player],
                       terrain: list[str], tokens: list[int | None], harbors: list[Harbor]) -> State:
     topo = topology(size)
@@ -191,19 +202,21 @@ def snapshot(state: State) -> dict[str, Any]:
     return data
 
 
-def _plain(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
-    return str(value)
-
-
-def digest(state: State) -> str:
-    """SHA-256 of :func:`snapshot` as sorted compact JSON.
-
-    Serialised straight from the live objects (same text as ``snapshot``, without its deep copy).
-    """
+def full_text(state: State) -> str:
+    """:func:`snapshot` as sorted compact JSON, serialised in one go from the live objects
+    (same text as ``snapshot``, without its deep copy): what the digest hashes."""
     data = {f.name: getattr(state, f.name) for f in dataclasses.fields(state)}
     data["harbors"] = [[h.id, h.kind, h.edge, list(h.intersections)] for h in state.harbors]
     data["knights"] = dict(sorted(state.knights.items()))
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=_plain)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return dumps(data)
+
+
+def digest(state: State) -> str:
+    """SHA-256 of :func:`full_text`, written from the pieces cached by
+    :func:`~toolkit.games.codex.digest_text.canonical_text` (the same characters, faster)."""
+    return hashlib.sha256(canonical_text(state).encode()).hexdigest()
+
+
+def full_digest(state: State) -> str:
+    """SHA-256 of :func:`full_text` written afresh (the reference :func:`digest` must equal)."""
+    return hashlib.sha256(full_text(state).encode()).hexdigest()

@@ -14,21 +14,16 @@ from __future__ import annotations
 
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.flow import event
-from toolkit.games.codex.state import State
+from toolkit.games.codex.state import State, positions
 
 
 def victory_points(state: State, seat: int) -> int:
     p = state.players[seat]
-    vp = 0
-    for i, kind in enumerate(state.b_type):
-        if kind is None or state.b_owner[i] != seat:
-            continue
-        if kind == "settlement":
-            vp += C.VP["settlement"]
-        else:
-            vp += C.VP["city"]
-            if state.b_metro[i] is not None:
-                vp += C.VP["metropolisBonus"]
+    own = [i for i in positions(state.b_owner, seat) if state.b_type[i] is not None]
+    settlements = sum(1 for i in own if state.b_type[i] == "settlement")
+    metropolises = sum(1 for i in own if state.b_type[i] != "settlement" and state.b_metro[i] is not None)
+    vp = C.VP["settlement"] * settlements + C.VP["city"] * (len(own) - settlements)
+    vp += C.VP["metropolisBonus"] * metropolises
     if state.longest_holder == seat:
         vp += C.VP["longestRoad"]
     if state.merchant_owner == seat:

@@ -1,0 +1,75 @@
+"""The reference listing: legal moves found by trying every board place through the full rule check.
+
+This is how the engine listed moves before it generated them from the position: for the piece
+placements (setup buildings, roads, settlements, cities, walls, knight recruits) and the knight
+actions it offered every intersection, edge or own knight to the action's own ``check_*``
+function and kept those that passed. It is slow and obviously right, so the property tests
+compare the engine's generated listing against it. Other action types use the engine's own
+candidates (they never tried ids one by one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from toolkit.games.codex import building, engine, knights, resume, setup
+from toolkit.games.codex.flow import PENDING_ANSWERS, accepted
+from toolkit.games.codex.state import State
+
+Payloads = list[dict[str, Any]]
+
+
+def _every(state: State, seat: int, check: Callable[..., Any], key: str, ids: tuple[str, ...]) -> Payloads:
+    return accepted(lambda payload: check(state, seat, payload), ({key: x} for x in ids))
+
+
+def _corners(check: Callable[..., Any]) -> Callable[[State, int], Payloads]:
+    return lambda s, p: _every(s, p, check, "intersectionId", s.topo.int_ids)
+
+
+def _own_knight_ids(state: State, seat: int, check: Callable[..., Any]) -> Payloads:
+    payloads = [{"knightId": k} for k in sorted(state.knights) if state.knights[k].owner == seat]
+    return accepted(lambda payload: check(state, seat, payload), payloads)
+
+
+def _setup_roads(state: State, seat: int) -> Payloads:
+    if state.pending is None or state.pending["type"] != "placeSetupRoad":
+        return []
+    building_at = state.topo.int_index[state.pending["payload"]["buildingIntersectionId"]]
+    edges = ({"edgeId": state.topo.edge_ids[e]} for e in state.topo.int_edges[building_at])
+    return accepted(lambda payload: setup.check_setup_road(state, seat, payload), edges)
+
+
+TRIALS: dict[str, Callable[[State, int], Payloads]] = {
+    "placeSetupBuilding": _corners(setup.check_setup_building),
+    "placeSetupRoad": _setup_roads,
+    "buildRoad": lambda s, p: _every(s, p, building.check_road, "edgeId", s.topo.edge_ids),
+    "buildSettlement": _corners(building.check_settlement),
+    "buildCity": _corners(building.check_city),
+    "buildCityWall": _corners(building.check_wall),
+    "recruitKnight": _corners(knights.check_recruit),
+    "activateKnight": lambda s, p: _own_knight_ids(s, p, knights.check_activate),
+    "promoteKnight": lambda s, p: _own_knight_ids(s, p, knights.check_promote),
+}
+
+
+def legal_moves_by_trial(state: State, seat: int) -> list[dict[str, Any]]:
+    """The engine's listing for ``seat``, with placements and knight actions found by trial."""
+    if state.phase == "gameOver" or seat not in engine.to_move(state):
+        return []
+    if state.pending is not None:
+        kinds = list(PENDING_ANSWERS.get(state.pending["type"], ()))
+    else:
+        kinds = [k for k in engine.DISPATCH if k not in engine.PENDING_ANSWERS_ONLY]
+    pid = state.players[seat].id
+    out: list[dict[str, Any]] = []
+    for kind in kinds:
+        spec = engine.DISPATCH.get(kind)
+        if spec is None or spec.candidates is None:
+            continue
+        trial = TRIALS.get(kind, spec.candidates)
+        out += [{"playerId": pid, "type": kind, "payload": payload} for payload in trial(state, seat)]
+    if state.pending_ctx.get("gap") is not None:  # as the engine: a loaded decision's unanswerable moves
+        out = [m for m in out if resume.answerable(state, m["type"], m["payload"])]
+    return out
