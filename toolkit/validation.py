@@ -29,6 +29,7 @@ from referencing.jsonschema import DRAFT202012
 from toolkit.canonical import SchemaWalker, escape
 from toolkit.resources import data_dir
 from toolkit.saves import MANIFEST, Problem, Save, SaveError, load
+from toolkit.schema_fast import Check, clean_check
 from toolkit.textsafe import EXCERPT_LIMIT, excerpt
 
 SCHEMA_BASE = "https://replaykit.dev/schemas/"
@@ -147,7 +148,10 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
         return report
     game = save.game
     # Dispatch branches may restate a base constraint; report each distinct problem once.
-    errors = sorted(set(_schema_problems(save, game)) | set(_move_list_problems(save, game)), key=_sort_key)
+    moves = _distinct_moves(save, game)
+    errors = sorted(
+        set(_schema_problems(save, game, moves)) | set(_move_list_problems(save, game)), key=_sort_key
+    )
     # An object that already has an error (say, an unknown intent type) is not also
     # nagged about the fields its unknown shape carries.
     broken = {p.pointer[:i] for p in errors for i, ch in enumerate(p.pointer + "/") if ch == "/"}
@@ -161,7 +165,7 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
                 pointer=f"{pointer}/{escape(key)}",
                 move=_move_of(pointer),
             )
-            for pointer, key in _undeclared(save, game)
+            for pointer, key in _undeclared(save, game, moves)
             if pointer not in broken
         ],
         save.path,
@@ -192,21 +196,24 @@ def _missing_listed_files(manifest: Save) -> list[Problem]:
     ]
 
 
-def _schema_problems(save: Save, game: str) -> Iterable[Problem]:
+def _schema_problems(save: Save, game: str, moves: Distinct | None) -> Iterable[Problem]:
     """Schema errors of ``save``, checking each distinct move only once.
 
     A game's moves repeat a lot (passes, rolls, declined offers), and every move runs the
     dispatch on its kind or type: the envelope is checked with an empty move list, then
     each distinct move against the game's move schema, its errors placed at every index
-    where that move occurs.
+    where that move occurs. A part the quick check proves clean has no errors to find.
     """
-    moves = _distinct_moves(save, game)
     if moves is None:
         yield from _problems(save.path, validator(game).iter_errors(save.data))
         return
-    yield from _problems(save.path, validator(game).iter_errors({**save.data, "moves": []}))
+    envelope = {**save.data, "moves": []}
+    if not _is_clean(game, envelope):
+        yield from _problems(save.path, validator(game).iter_errors(envelope))
     check_move = move_validator(game)
     for move, indices in moves:
+        if indices.clean:
+            continue
         errors = list(check_move.iter_errors(move))
         for index in indices:
             yield from _problems(save.path, errors, ("moves", index))
@@ -225,29 +232,75 @@ def _move_list_problems(save: Save, game: str) -> Iterable[Problem]:
         yield from _problems(save.path, _move_list_validator().iter_errors(moves), ("moves",))
 
 
-def _undeclared(save: Save, game: str) -> Iterable[tuple[str, str]]:
+def _undeclared(save: Save, game: str, moves: Distinct | None) -> Iterable[tuple[str, str]]:
     """Undeclared keys of ``save`` (see :meth:`SchemaWalker.undeclared`), each distinct move once."""
-    moves = _distinct_moves(save, game)
     if moves is None:
         yield from walker(game).undeclared(save.data)
         return
-    yield from walker(game).undeclared({**save.data, "moves": []})
+    envelope = {**save.data, "moves": []}
+    if not _is_clean(game, envelope):
+        yield from walker(game).undeclared(envelope)
     for move, indices in moves:
+        if indices.clean:
+            continue
         found = move_walker(game).undeclared(move)
         for index in indices:
             for pointer, key in found:
                 yield f"/moves/{index}{pointer}", key
 
 
-def _distinct_moves(save: Save, game: str) -> list[tuple[Any, list[int]]] | None:
-    """Each distinct move of a replaykit save with the indices where it occurs (None: no moves)."""
+class Indices(list[int]):
+    """Where one distinct move occurs; ``clean`` when the quick check found nothing to report."""
+
+    clean: bool = False
+
+
+Distinct = list[tuple[Any, Indices]]
+
+
+def _distinct_moves(save: Save, game: str) -> Distinct | None:
+    """Each distinct move of a replaykit save with the indices where it occurs (None: no moves).
+
+    Moves are told apart by their JSON text, so ``1`` and ``1.0`` or ``true`` stay distinct.
+    Whether a distinct move is clean is remembered per process (see :func:`_clean_move`), so
+    the moves a corpus shares are proven clean once.
+    """
     moves = save.data.get("moves")
     if game not in REPLAYKIT_GAMES or not isinstance(moves, list) or not moves:
         return None
-    where: dict[str, tuple[Any, list[int]]] = {}
+    where: dict[str, tuple[Any, Indices]] = {}
     for index, move in enumerate(moves):
-        where.setdefault(json.dumps(move, sort_keys=True), (move, []))[1].append(index)
+        where.setdefault(json.dumps(move, sort_keys=True), (move, Indices()))[1].append(index)
+    for text, (move, indices) in where.items():
+        indices.clean = _clean_move(game, text, move)
     return list(where.values())
+
+
+_CLEAN_MOVES: dict[tuple[str, str], bool] = {}
+_CLEAN_MOVES_MAX = 1 << 16
+
+
+def _clean_move(game: str, text: str, move: Any) -> bool:
+    """Whether one distinct move (``text`` is its sorted JSON) passes its schema with no warning."""
+    known = _CLEAN_MOVES.get((game, text))
+    if known is None:
+        check_clean = _quick_check(_move_schema(game))
+        known = check_clean is not None and check_clean(move)
+        if len(_CLEAN_MOVES) >= _CLEAN_MOVES_MAX:
+            _CLEAN_MOVES.clear()
+        _CLEAN_MOVES[(game, text)] = known
+    return known
+
+
+@cache
+def _quick_check(uri: str) -> Check | None:
+    """The compiled quick check of the schema at ``uri`` (see :mod:`toolkit.schema_fast`)."""
+    return clean_check(registry(), uri)
+
+
+def _is_clean(game: str, part: Any) -> bool:
+    check_clean = _quick_check(schema_uri(game))
+    return check_clean is not None and check_clean(part)
 
 
 def _move_schema(game: str) -> str:

@@ -1,0 +1,115 @@
+"""The quick schema check says "clean" exactly when the full check finds nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolkit import validation
+from toolkit.saves import Save
+from toolkit.schema_fast import clean_check, equal
+
+REPLAYS = Path(__file__).resolve().parent.parent / "replays"
+ODD_VALUES: list[Any] = [
+    None, True, False, 0, 1, 1.0, 1.5, -1, 99, 10**6, "", "x", "brick", [], [1], {}, {"a": 1},
+]
+
+
+def _published_moves(game: str) -> list[Any]:
+    seen: dict[str, Any] = {}
+    for path in sorted(REPLAYS.glob(f"{game}-*.json")):
+        for move in json.loads(path.read_text(encoding="utf-8"))["moves"]:
+            seen.setdefault(json.dumps(move, sort_keys=True), move)
+    return list(seen.values())
+
+
+def _paths(value: Any, here: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield here
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            yield from _paths(sub, (*here, key))
+    elif isinstance(value, list):
+        for i, sub in enumerate(value):
+            yield from _paths(sub, (*here, i))
+
+
+def _mutated(move: Any, rng: random.Random) -> Any:
+    """One small structural change somewhere in ``move``: a value swapped, a key added or dropped."""
+    move = copy.deepcopy(move)
+    path = rng.choice(list(_paths(move)))
+    if not path:
+        return rng.choice(ODD_VALUES) if rng.random() < 0.1 else {**move, "extra": 1}
+    parent = move
+    for step in path[:-1]:
+        parent = parent[step]
+    last = path[-1]
+    choice = rng.random()
+    if choice < 0.6:
+        parent[last] = copy.deepcopy(rng.choice(ODD_VALUES))
+    elif choice < 0.8 and isinstance(parent, dict):
+        del parent[last]
+    elif isinstance(parent[last], dict):
+        parent[last]["unexpected"] = rng.choice(ODD_VALUES)
+    else:
+        parent[last] = copy.deepcopy(rng.choice(ODD_VALUES))
+    return move
+
+
+def _full_check_finds_nothing(game: str, move: Any) -> bool:
+    errors = list(validation.move_validator(game).iter_errors(move))
+    return not errors and not validation.move_walker(game).undeclared(move)
+
+
+@pytest.mark.parametrize("game", ["pioneers", "codex"])
+def test_quick_check_agrees_with_the_full_check_on_mutated_moves(game: str) -> None:
+    """design §7: the quick path may only shortcut a clean result, never hide or invent one."""
+    quick = clean_check(validation.registry(), validation._move_schema(game))
+    assert quick is not None
+    rng = random.Random(f"quick-{game}")
+    moves = _published_moves(game)
+    samples = moves[:60] + [_mutated(rng.choice(moves), rng) for _ in range(600)]
+    answers = [(quick(m), _full_check_finds_nothing(game, m)) for m in samples]
+    assert all(q == full for q, full in answers)
+    assert sum(1 for q, _ in answers if not q) > 100  # the mutations do break moves
+
+
+@pytest.mark.parametrize("name", ["pioneers-two-against-two.json", "codex-grand-board-oona.json"])
+def test_reports_are_the_same_with_and_without_the_quick_check(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every error and warning of a save with many broken moves is unchanged by the quick check."""
+    data = json.loads((REPLAYS / name).read_text(encoding="utf-8"))
+    rng = random.Random(name)
+    for i in rng.sample(range(len(data["moves"])), 40):
+        data["moves"][i] = _mutated(data["moves"][i], rng)
+    data["meta"]["unexpected"] = 1
+    data["checkpoints"][0]["extra"] = True
+    fast = validation.check(Save(name, copy.deepcopy(data)))
+    monkeypatch.setattr(validation, "_is_clean", lambda game, part: False)
+    monkeypatch.setattr(validation, "_clean_move", lambda game, text, move: False)
+    slow = validation.check(Save(name, copy.deepcopy(data)))
+    assert fast.errors and fast.errors == slow.errors
+    assert fast.warnings == slow.warnings
+
+
+def test_json_equality_keeps_booleans_apart_from_numbers() -> None:
+    """JSON Schema's const and enum: true is not 1, while 1 equals 1.0."""
+    assert equal(1, 1.0) and not equal(True, 1) and not equal([True], [1]) and equal({"a": [1]}, {"a": [1.0]})
+
+
+def test_an_unknown_keyword_falls_back_to_the_full_check() -> None:
+    """A schema keyword the quick check does not implement disables it for that schema."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    uri = "https://replaykit.dev/schemas/test-unique.json"
+    schema = {"$id": uri, "type": "array", "uniqueItems": True}
+    resource = Resource.from_contents(schema, default_specification=DRAFT202012)
+    registry = Registry().with_resource(uri, resource)
+    assert clean_check(registry, uri) is None

@@ -1,0 +1,370 @@
+"""A quick proof that a JSON value is clean under a schema: valid, and every key declared.
+
+Validating a save with :mod:`jsonschema` costs milliseconds per distinct move, far more
+than the engine spends applying it. Almost every value a replay meets is clean, so this
+module compiles a schema once into plain Python predicates that answer one question:
+*would the full check find nothing here?* — no schema error, and no key that
+:meth:`toolkit.canonical.SchemaWalker.undeclared` would report. When the answer is yes
+the full check is skipped; when it is no (or the schema uses a keyword this module does
+not know), the full check runs and reports exactly what it always did. The predicates
+only ever shortcut a clean result, so they can never change an error.
+
+The keywords follow draft 2020-12 as :class:`jsonschema.Draft202012Validator` applies them
+without a format checker (``format`` is an annotation). Annotations are ignored; any other
+keyword makes the whole schema fall back to the full check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sized
+from dataclasses import dataclass, field
+from typing import Any
+
+from referencing import Registry
+
+Check = Callable[[Any], bool]
+
+ANNOTATIONS = frozenset(
+    {
+        "$schema", "$id", "$defs", "definitions", "$comment", "$anchor", "title", "description",
+        "default", "examples", "format", "deprecated", "readOnly", "writeOnly",
+        "contentMediaType", "contentEncoding",
+    }
+)
+APPLIED = frozenset(
+    {
+        "type", "const", "enum", "properties", "required", "additionalProperties", "patternProperties",
+        "dependentSchemas", "dependentRequired", "items", "prefixItems", "minItems", "maxItems",
+        "minProperties", "maxProperties", "minLength", "maxLength", "pattern", "minimum", "maximum",
+        "exclusiveMinimum", "exclusiveMaximum", "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
+        "$ref",
+    }
+)
+
+
+class Unsupported(Exception):
+    """The schema uses a keyword the quick check does not implement."""
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _is_integer(x: Any) -> bool:
+    if isinstance(x, bool):
+        return False
+    return isinstance(x, int) or (isinstance(x, float) and x.is_integer())
+
+
+TYPES: dict[str, Check] = {
+    "object": lambda x: isinstance(x, dict),
+    "array": lambda x: isinstance(x, list),
+    "string": lambda x: isinstance(x, str),
+    "integer": _is_integer,
+    "number": _is_number,
+    "boolean": lambda x: isinstance(x, bool),
+    "null": lambda x: x is None,
+}
+
+
+def equal(a: Any, b: Any) -> bool:
+    """JSON equality as the validator sees it: ``true`` is not ``1``, ``1`` is ``1.0``."""
+    if isinstance(a, str) or isinstance(b, str):
+        return type(a) is type(b) and a == b
+    if isinstance(a, list) or isinstance(b, list):
+        return (
+            isinstance(a, list) and isinstance(b, list) and len(a) == len(b)
+            and all(equal(x, y) for x, y in zip(a, b, strict=True))
+        )
+    if isinstance(a, dict) or isinstance(b, dict):
+        return (
+            isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys()
+            and all(equal(a[k], b[k]) for k in a)
+        )
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a is b
+    return bool(a == b)
+
+
+@dataclass(eq=False)
+class Node:
+    """One compiled schema: its validity test and what the undeclared-key walk reads."""
+
+    is_mapping: bool
+    checks: list[Check] = field(default_factory=list)
+    properties: dict[str, Node] = field(default_factory=dict)
+    patterns: list[tuple[re.Pattern[str], Node]] = field(default_factory=list)
+    additional: Node | None = None  # a schema-valued additionalProperties
+    says_extra: bool = False  # additionalProperties or patternProperties is present
+    prefix: list[Node] = field(default_factory=list)
+    items: Node | None = None  # a schema-valued items
+    ref: Node | None = None
+    all_of: list[Node] = field(default_factory=list)
+    any_of: list[Node] = field(default_factory=list)
+    one_of: list[Node] = field(default_factory=list)
+    if_: Node | None = None
+    then: Node | None = None
+    else_: Node | None = None
+    dependent: dict[str, Node] = field(default_factory=dict)
+
+    def valid(self, x: Any) -> bool:
+        for check in self.checks:  # noqa: SIM110 (a plain loop: this is the hot path)
+            if not check(x):
+                return False
+        return True
+
+    # -- the undeclared-key walk, as SchemaWalker does it ---------------------
+
+    def applicable(self, x: Any, out: list[Node]) -> None:
+        if not self.is_mapping:
+            return
+        out.append(self)
+        if self.ref is not None:
+            self.ref.applicable(x, out)
+        for sub in self.all_of:
+            sub.applicable(x, out)
+        if self.if_ is not None:
+            branch = self.then if self.if_.valid(x) else self.else_
+            if branch is not None:
+                branch.applicable(x, out)
+        for sub in self.any_of:
+            if sub.valid(x):
+                sub.applicable(x, out)
+        for sub in self.one_of:
+            if sub.valid(x):
+                sub.applicable(x, out)
+                break
+        if self.dependent and isinstance(x, dict):
+            for name, sub in self.dependent.items():
+                if name in x:
+                    sub.applicable(x, out)
+
+
+def declared_everywhere(nodes: list[Node], x: Any) -> bool:
+    """True when no object inside ``x`` has a key that none of its schemas declares or allows."""
+    if isinstance(x, dict):
+        applicable: list[Node] = []
+        for node in nodes:
+            node.applicable(x, applicable)
+        if not applicable:
+            return True
+        says_extra = any(n.says_extra for n in applicable)
+        for key, value in x.items():
+            children: list[Node] = []
+            declared = False
+            for node in applicable:
+                matched = False
+                sub = node.properties.get(key)
+                if sub is not None:
+                    children.append(sub)
+                    matched = declared = True
+                for pattern, psub in node.patterns:
+                    if pattern.search(key):
+                        children.append(psub)
+                        matched = True
+                if not matched and node.additional is not None:
+                    children.append(node.additional)
+            if not declared and not says_extra:
+                return False
+            if not declared_everywhere(children, value):
+                return False
+        return True
+    if isinstance(x, list):
+        applicable = []
+        for node in nodes:
+            node.applicable(x, applicable)
+        for i, item in enumerate(x):
+            children = []
+            for node in applicable:
+                if i < len(node.prefix):
+                    children.append(node.prefix[i])
+                elif node.items is not None:
+                    children.append(node.items)
+            if children and not declared_everywhere(children, item):
+                return False
+    return True
+
+
+class Compiler:
+    """Compiles the schemas of one registry, each schema object once."""
+
+    def __init__(self, registry: Registry[Any]) -> None:
+        self.registry = registry
+        self.nodes: dict[int, Node] = {}
+        self.keep: list[Any] = []  # the schema objects whose ids key ``nodes``
+
+    def root(self, uri: str) -> Node:
+        resolved = self.registry.resolver().lookup(uri)
+        return self.node(resolved.contents, resolved.resolver)
+
+    def node(self, schema: Any, resolver: Any) -> Node:
+        if isinstance(schema, bool):
+            return Node(False, [] if schema else [lambda x: False])
+        if not isinstance(schema, Mapping):
+            raise Unsupported(f"a schema is an object or a boolean, not {schema!r}")
+        found = self.nodes.get(id(schema))
+        if found is not None:
+            return found
+        node = Node(True)
+        self.nodes[id(schema)] = node  # before filling: a $ref may come back here
+        self.keep.append(schema)
+        self._fill(node, schema, resolver)
+        return node
+
+    def _fill(self, node: Node, schema: Mapping[str, Any], resolver: Any) -> None:
+        unknown = set(schema) - APPLIED - ANNOTATIONS
+        if unknown:
+            raise Unsupported(f"keywords {sorted(unknown)}")
+        sub = lambda s: self.node(s, resolver)  # noqa: E731
+        checks = node.checks
+        if "type" in schema:
+            names = [schema["type"]] if isinstance(schema["type"], str) else list(schema["type"])
+            if any(name not in TYPES for name in names):
+                raise Unsupported(f"type {names!r}")
+            tests = [TYPES[name] for name in names]
+            checks.append(lambda x: any(t(x) for t in tests))
+        if "const" in schema:
+            value = schema["const"]
+            checks.append(lambda x: equal(x, value))
+        if "enum" in schema:
+            values = list(schema["enum"])
+            checks.append(lambda x: any(equal(x, v) for v in values))
+        self._objects(node, schema, sub)
+        self._arrays(node, schema, sub)
+        self._scalars(checks, schema)
+        if "$ref" in schema:
+            resolved = resolver.lookup(schema["$ref"])
+            node.ref = self.node(resolved.contents, resolved.resolver)
+            checks.append(lambda x: node.ref.valid(x))  # type: ignore[union-attr]
+        node.all_of = [sub(s) for s in schema.get("allOf", [])]
+        node.any_of = [sub(s) for s in schema.get("anyOf", [])]
+        node.one_of = [sub(s) for s in schema.get("oneOf", [])]
+        if node.all_of:
+            checks.append(lambda x: all(n.valid(x) for n in node.all_of))
+        if node.any_of:
+            checks.append(lambda x: any(n.valid(x) for n in node.any_of))
+        if node.one_of:
+            checks.append(lambda x: sum(1 for n in node.one_of if n.valid(x)) == 1)
+        if "not" in schema:
+            negated = sub(schema["not"])
+            checks.append(lambda x: not negated.valid(x))
+        if "if" in schema:
+            node.if_ = sub(schema["if"])
+            node.then = sub(schema["then"]) if "then" in schema else None
+            node.else_ = sub(schema["else"]) if "else" in schema else None
+            checks.append(lambda x: _branch_valid(node, x))
+
+    @staticmethod
+    def _objects(node: Node, schema: Mapping[str, Any], sub: Callable[[Any], Node]) -> None:
+        checks = node.checks
+        node.properties = {k: sub(s) for k, s in schema.get("properties", {}).items()}
+        node.patterns = [(re.compile(p), sub(s)) for p, s in schema.get("patternProperties", {}).items()]
+        node.says_extra = "additionalProperties" in schema or "patternProperties" in schema
+        required = list(schema.get("required", []))
+        if required:
+            checks.append(lambda x: not isinstance(x, dict) or all(k in x for k in required))
+        if node.properties:
+            props = node.properties
+            checks.append(
+                lambda x: not isinstance(x, dict)
+                or all(props[k].valid(v) for k, v in x.items() if k in props)
+            )
+        if node.patterns:
+            patterns = node.patterns
+            checks.append(
+                lambda x: not isinstance(x, dict)
+                or all(n.valid(v) for k, v in x.items() for p, n in patterns if p.search(k))
+            )
+        if "additionalProperties" in schema:
+            extra = sub(schema["additionalProperties"])
+            if isinstance(schema["additionalProperties"], Mapping):
+                node.additional = extra
+            props, patterns = node.properties, node.patterns
+            checks.append(
+                lambda x: not isinstance(x, dict)
+                or all(
+                    extra.valid(v) for k, v in x.items()
+                    if k not in props and not any(p.search(k) for p, _ in patterns)
+                )
+            )
+        dependent = {k: sub(s) for k, s in schema.get("dependentSchemas", {}).items()}
+        node.dependent = dependent
+        if dependent:
+            checks.append(
+                lambda x: not isinstance(x, dict) or all(n.valid(x) for k, n in dependent.items() if k in x)
+            )
+        if "dependentRequired" in schema:
+            needs = {k: list(v) for k, v in schema["dependentRequired"].items()}
+            checks.append(
+                lambda x: not isinstance(x, dict)
+                or all(all(d in x for d in deps) for k, deps in needs.items() if k in x)
+            )
+        _sizes(checks, schema, dict, "minProperties", "maxProperties")
+
+    @staticmethod
+    def _arrays(node: Node, schema: Mapping[str, Any], sub: Callable[[Any], Node]) -> None:
+        checks = node.checks
+        node.prefix = [sub(s) for s in schema.get("prefixItems", [])]
+        if node.prefix:
+            prefix = node.prefix
+            checks.append(
+                lambda x: not isinstance(x, list) or all(n.valid(v) for n, v in zip(prefix, x, strict=False))
+            )
+        if "items" in schema:
+            items = sub(schema["items"])
+            if isinstance(schema["items"], Mapping):
+                node.items = items
+            start = len(node.prefix)
+            checks.append(lambda x: not isinstance(x, list) or all(items.valid(v) for v in x[start:]))
+        _sizes(checks, schema, list, "minItems", "maxItems")
+
+    @staticmethod
+    def _scalars(checks: list[Check], schema: Mapping[str, Any]) -> None:
+        _sizes(checks, schema, str, "minLength", "maxLength")
+        if "pattern" in schema:
+            pattern = re.compile(schema["pattern"])
+            checks.append(lambda x: not isinstance(x, str) or pattern.search(x) is not None)
+        bounds: list[tuple[str, Callable[[Any, Any], bool]]] = [
+            ("minimum", lambda x, b: x >= b),
+            ("maximum", lambda x, b: x <= b),
+            ("exclusiveMinimum", lambda x, b: x > b),
+            ("exclusiveMaximum", lambda x, b: x < b),
+        ]
+        for keyword, holds in bounds:
+            if keyword in schema:
+                bound = schema[keyword]
+                checks.append(_bounded(bound, holds))
+
+
+def _sizes(checks: list[Check], schema: Mapping[str, Any], kind: type[Sized], low: str, high: str) -> None:
+    """Length bounds that apply only to values of ``kind`` (objects, arrays or strings)."""
+    if low in schema:
+        least = schema[low]
+        checks.append(lambda x: not isinstance(x, kind) or len(x) >= least)
+    if high in schema:
+        most = schema[high]
+        checks.append(lambda x: not isinstance(x, kind) or len(x) <= most)
+
+
+def _bounded(bound: Any, holds: Callable[[Any, Any], bool]) -> Check:
+    return lambda x: not _is_number(x) or holds(x, bound)
+
+
+def _branch_valid(node: Node, x: Any) -> bool:
+    assert node.if_ is not None
+    branch = node.then if node.if_.valid(x) else node.else_
+    return branch is None or branch.valid(x)
+
+
+def clean_check(registry: Registry[Any], uri: str) -> Check | None:
+    """A predicate: does ``x`` pass the schema at ``uri`` with every key declared?
+
+    ``None`` when the schema uses a keyword this module does not implement (then every
+    value takes the full check).
+    """
+    try:
+        root = Compiler(registry).root(uri)
+    except Unsupported:
+        return None
+    return lambda x: root.valid(x) and declared_everywhere([root], x)
