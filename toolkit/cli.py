@@ -29,6 +29,7 @@ COMMAND_MODULES = (
     "toolkit.commands.bench",
     "toolkit.commands.moves",
     "toolkit.commands.players",
+    "toolkit.commands.check",
 )
 
 

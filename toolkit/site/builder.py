@@ -3,20 +3,21 @@
 Inputs are a folder of saves and its optional ``manifest.json``
 (``{"replays": [{"file", "title", "note"}]}``); saves the manifest does not list are added
 after the listed ones, titled from their own ``meta``. Every page is built into a temporary
-sibling folder which then replaces the output folder, so a failed build leaves the old site.
-The same inputs always give byte-identical files.
+sibling folder which then replaces the output folder, so a failed build leaves the old site
+(see :mod:`toolkit.site.swap`); pages come from the build cache when nothing that shapes them
+changed (see :mod:`toolkit.site.cache`). The same inputs always give byte-identical files.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import os
 import re
-import shutil
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +34,8 @@ from toolkit.replay import ReplayError
 from toolkit.resources import data_dir
 from toolkit.saves import Problem, SaveError, load, staging_dir
 from toolkit.site.index import Record, index_files, record_for
-from toolkit.site.limits import check_page_size
 from toolkit.site.page import build_page_data
+from toolkit.site.swap import STAGING_TAG, Stage, locked, recover, swap_in
 
 MARKER = ".replaykit-site"
 MANIFEST = "manifest.json"
@@ -99,10 +100,13 @@ class Link:
 
 @dataclass
 class Built:
-    """What a build produced: the replays indexed and the problems it skipped."""
+    """What a build produced: the replays indexed, the problems it skipped, the pages it built
+    (the others came from the cache) and whether the site was already exactly this."""
 
     replays: list[dict[str, Any]] = field(default_factory=list)
     skipped: list[Refusal] = field(default_factory=list)
+    rebuilt: int = 0
+    unchanged: bool = False
 
 
 def environment() -> jinja2.Environment:
@@ -146,9 +150,9 @@ def read_manifest(folder: Path) -> list[Entry]:
     if manifest.exists():
         name = str(manifest)
         try:
-            data = load(manifest).data
-        except SaveError as exc:
-            raise SiteError([exc.problem]) from None
+            data = json.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise SiteError([Problem(name, f"cannot read the manifest ({exc})", "bad_manifest")]) from None
         items = data.get("replays") if isinstance(data, dict) else None
         if not isinstance(items, list):
             raise SiteError([Problem(name, 'a manifest is {"replays": [...]}', "bad_manifest", "/replays")])
@@ -185,11 +189,10 @@ def render_replay(
 ) -> tuple[str, Record]:
     """The HTML page for one replay and its index record; ``links`` are the site's extra links.
 
-    Raises :class:`SaveError`, :class:`ReplayError` or :class:`RenderError` for a save that
-    cannot be published.
+    ``save`` is the entry's save when already read. Raises :class:`SaveError`,
+    :class:`ReplayError` or :class:`RenderError` for a save that cannot be published.
     """
-    save = load(entry.path)
-    check_page_size(save)
+    save = save if save is not None else load(entry.path)
     macros = env.get_template("site/_parts.html").module
     tracker = Tracker(save.game)
     page = build_page_data(save, macros, tracker.observe)
@@ -237,12 +240,66 @@ def render_replay(
     return html, record_for(save, tracker, title, note or "")
 
 
+@dataclass(frozen=True)
+class PageTask:
+    """One save to publish, as the per-save work receives it (it pickles for worker processes).
+
+    ``data`` holds the save's bytes, read by the building process; ``None`` when they could
+    not be read, so that the work reports the file's problem with its usual line.
+    """
+
+    entry: Entry
+    data: bytes | None
+    links: tuple[Link, ...] = ()
+
+
+@lru_cache(maxsize=1)
+def _process_environment() -> jinja2.Environment:
+    return environment()
+
+
+def build_page(task: PageTask) -> Outcome:
+    """The per-save work of a build: one replay page and its index record, or the line refusing it.
+
+    The same function runs in the building process, in its worker processes and on Dask
+    workers; it reads nothing but the task and the toolkit's own templates.
+    """
+    name = str(task.entry.path)
+    try:
+        save = load(task.entry.path) if task.data is None else parse(name, task.data)
+        html, record = render_replay(_process_environment(), task.entry, task.links, save)
+    except SaveError as exc:
+        return Outcome(refusal_line=exc.problem.line(), refusal=exc.problem)
+    except (ReplayError, RenderError) as exc:
+        return Outcome(refusal_line=exc.line(), refusal=exc.problem())
+    return Outcome(html=html, record=record)
+
+
+def _read_save(path: Path) -> bytes | None:
+    """A save's bytes, or ``None`` when the file cannot be read whole (the work then says why)."""
+    try:
+        if os.path.getsize(path) > MAX_BYTES:
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def default_cache(out: str | Path) -> Path:
+    """Where a build of ``out`` keeps its cache by default: ``.replaykit-cache/`` beside it."""
+    return Path(out).resolve().parent / CACHE_FOLDER
+
+
 def build(
     replays: str | Path,
     out: str | Path,
     skip_broken: bool = False,
     links: Sequence[Link | Mapping[str, str]] = (),
     extra_files: Mapping[str, str | bytes] | None = None,
+    jobs: int = 1,
+    cache: str | Path | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
 ) -> Built:
     """Build the site for the saves in ``replays`` into ``out``.
 
@@ -250,6 +307,13 @@ def build(
     ``skip_broken``, in which case it is left out and listed in :attr:`Built.skipped`.
     ``links`` adds links to the index (e.g. per-game Cards and Rules pages) and
     ``extra_files`` (relative path -> content) adds the pages they point to.
+
+    Pages are built by :func:`build_page`, in ``jobs`` worker processes or on the Dask
+    scheduler at ``scheduler``; a page found in the ``cache`` folder is not built again.
+    Every replay keeps the page name its place in the list gives it, broken or not, so
+    names never depend on which saves replay. The output is the same whatever the jobs,
+    scheduler or cache; when it is the same as the site already at ``out``, nothing is
+    rewritten.
     """
     folder = Path(replays)
     target = Path(out)
@@ -299,27 +363,3 @@ def _check_target(target: Path) -> None:
         raise SiteError(
             [Problem(str(target), "refusing to replace a folder that is not a replaykit site", "not_a_site")]
         )
-
-
-def _write_swap(target: Path, files: Mapping[str, str | bytes]) -> None:
-    """Write the whole site into a staging sibling, then swap it in for ``target``."""
-    old: Path | None = None
-    with staging_dir(target, "build") as staging:
-        for rel, content in sorted(files.items()):
-            path = staging / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
-            os.chmod(path, 0o644)
-        os.chmod(staging, 0o755)
-        try:
-            if target.exists():
-                old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=staging.parent))
-                os.rmdir(old)
-                os.replace(target, old)
-            os.replace(staging, target)
-        except BaseException:
-            if old is not None and old.exists() and not target.exists():
-                os.replace(old, target)
-            raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,72 @@
+"""Progress of long runs (site builds, corpus checks): counted by the library, drawn by the CLI.
+
+The library reports through a :class:`Progress` (start with a total, advance per item,
+finish); :class:`TerminalBar` draws Click's progress bar — items done of total, elapsed
+time and ETA — on standard error, and only when standard error is a terminal.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any, TextIO
+
+import click
+
+
+class Progress:
+    """Receives the count of finished items; this base class shows nothing."""
+
+    def start(self, total: int) -> None:
+        """The run has ``total`` items."""
+
+    def advance(self, count: int = 1) -> None:
+        """``count`` more items are done."""
+
+    def finish(self) -> None:
+        """The run is over (also after a failure)."""
+
+
+class TerminalBar(Progress):
+    """Click's progress bar on ``stream`` (standard error by default), hidden unless it is a terminal."""
+
+    def __init__(self, label: str, stream: TextIO | None = None) -> None:
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        self.bar: Any = None
+        self.started = 0.0
+
+    def start(self, total: int) -> None:
+        self.started = time.monotonic()
+        if not _is_terminal(self.stream):
+            return  # Click would still print the label once; off a terminal, show nothing
+        self.bar = click.progressbar(
+            length=max(total, 1),
+            label=self.label,
+            show_pos=True,
+            show_eta=True,
+            file=self.stream,
+            item_show_func=lambda _item: f"elapsed {_clock(time.monotonic() - self.started)}",
+        )
+        self.bar.__enter__()
+
+    def advance(self, count: int = 1) -> None:
+        if self.bar is not None:
+            self.bar.update(count)
+
+    def finish(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _clock(seconds: float) -> str:
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes:02d}:{secs:02d}"
