@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import re
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -286,8 +287,19 @@ def _read_save(path: Path) -> bytes | None:
 
 
 def default_cache(out: str | Path) -> Path:
-    """Where a build of ``out`` keeps its cache by default: ``.replaykit-cache/`` beside it."""
-    return Path(out).resolve().parent / CACHE_FOLDER
+    """Where a build of ``out`` keeps its cache by default: a folder of its own in the user's cache.
+
+    That is ``$XDG_CACHE_HOME/replaykit/sites/ID`` (``~/.cache`` when unset), ``ID`` naming the
+    output folder, so nothing is added beside a site that may be served as it stands.
+    """
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except RuntimeError:  # no home folder to speak of
+            base = tempfile.gettempdir()
+    name = hashlib.sha256(os.fsencode(Path(out).resolve())).hexdigest()[:16]
+    return Path(base) / "replaykit" / "sites" / name
 
 
 def build(

@@ -26,7 +26,6 @@ from toolkit import __version__
 from toolkit.resources import data_dir
 from toolkit.saves import Problem, write_atomic
 
-FOLDER = ".replaykit-cache"
 SUFFIX = ".page"
 
 

@@ -1,0 +1,210 @@
+"""Building the site: worker processes, the build cache, and a swap that never loses the site."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from site_support import small_archive, stamps, tree
+
+from toolkit.cli import cli
+from toolkit.progress import TerminalBar
+from toolkit.site import builder, swap
+from toolkit.site.builder import MARKER, build
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    """A small archive and the site one process builds from it without a cache."""
+    root = tmp_path_factory.mktemp("reference")
+    replays = small_archive(root / "replays")
+    build(replays, root / "site", jobs=1)
+    return replays, tree(root / "site")
+
+
+def test_worker_processes_build_byte_identical_sites(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """design §8: the output is the same files, byte for byte, whatever --jobs is."""
+    replays, expected = reference
+    build(replays, tmp_path / "site", jobs=2)
+    assert tree(tmp_path / "site") == expected
+
+
+def test_an_unchanged_archive_rewrites_nothing(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """design §8a: with every page in the cache and the site already right, no file is touched."""
+    replays, expected = reference
+    out, cache = tmp_path / "site", tmp_path / "cache"
+    first = build(replays, out, cache=cache)
+    assert first.rebuilt == 3 and tree(out) == expected
+    before = stamps(out)
+    again = build(replays, out, cache=cache)
+    assert (again.rebuilt, again.unchanged) == (0, True)
+    assert stamps(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "site"]
+
+
+def test_one_changed_save_rebuilds_its_page_only(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """design §8a: the other pages keep their files; the changed page and the index are new."""
+    replays, _ = reference
+    folder = tmp_path / "replays"
+    shutil.copytree(replays, folder)
+    out, cache = tmp_path / "site", tmp_path / "cache"
+    build(folder, out, cache=cache)
+    before = stamps(out)
+    data = json.loads((folder / "game-2.json").read_text(encoding="utf-8"))
+    data["meta"] = {"title": "Renamed"}
+    (folder / "game-2.json").write_text(json.dumps(data), encoding="utf-8")
+    again = build(folder, out, cache=cache)
+    after = stamps(out)
+    assert again.rebuilt == 1 and not again.unchanged
+    changed = sorted(name for name in after if after[name] != before.get(name))
+    assert changed == ["index.html", "replays/game-2.html"]
+    assert tree(out) == tree(_fresh(folder, tmp_path / "fresh"))
+
+
+def _fresh(replays: Path, out: Path) -> Path:
+    build(replays, out)
+    return out
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda text: text[: len(text) // 2],  # cut short
+        lambda text: "not json\n" + text.split("\n", 1)[1],  # a header that is not JSON
+        lambda text: text.replace("<html", "<HTML", 1),  # a body that no longer hashes to its header
+        lambda text: text.replace('"key": "', '"key": "0', 1),  # another key's entry
+    ],
+    ids=["truncated", "bad-header", "altered-body", "wrong-key"],
+)
+def test_a_damaged_cache_entry_is_rebuilt_never_trusted(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path, damage: object
+) -> None:
+    """A cache entry that cannot be read whole, or does not match its key, is built again."""
+    replays, expected = reference
+    cache = tmp_path / "cache"
+    build(replays, tmp_path / "first", cache=cache)
+    entries = sorted((cache / "pages").iterdir())
+    assert len(entries) == 3
+    for entry in entries:
+        entry.write_text(damage(entry.read_text(encoding="utf-8")), encoding="utf-8")  # type: ignore[operator]
+    again = build(replays, tmp_path / "site", cache=cache)
+    assert again.rebuilt == 3
+    assert tree(tmp_path / "site") == expected
+
+
+def test_a_site_lost_by_a_killed_swap_is_put_back_and_leftovers_removed(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """A build killed between the two renames of a swap left no site at the output path: the
+    next build restores the old one first, then removes every staging and old folder."""
+    replays, expected = reference
+    out = tmp_path / "site"
+    build(replays, out)
+    os.replace(out, tmp_path / ".site.old-killed")
+    (tmp_path / ".site.build-killed" / "replays").mkdir(parents=True)
+    (tmp_path / ".site.build-killed" / "index.html").write_text("half", encoding="utf-8")
+    with swap.locked(out):
+        swap.recover(out, MARKER)
+    assert tree(out) == expected
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    (tmp_path / ".site.build-older").mkdir()
+    build(replays, out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_failed_two_rename_swap_puts_the_old_site_back(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the folders cannot be exchanged in one step, a failure after moving the old site
+    aside moves it back: the output path never stays empty."""
+    replays, expected = reference
+    folder = tmp_path / "replays"
+    shutil.copytree(replays, folder)
+    out = tmp_path / "site"
+    build(folder, out)
+    (folder / "game-0.json").unlink()
+    monkeypatch.setattr(swap, "_exchange", lambda a, b: False)
+    real_replace = os.replace
+
+    def replace(src: object, dst: object) -> None:
+        if Path(str(src)).name.startswith(".site.build-"):
+            raise OSError(28, "No space left on device")
+        real_replace(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(swap.os, "replace", replace)
+    with pytest.raises(OSError):
+        build(folder, out)
+    assert tree(out) == expected
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["replays", "site"]
+
+
+def test_the_site_command_says_what_came_from_the_cache(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """site --cache DIR reports pages rendered and pages reused; --json is one document."""
+    replays, expected = reference
+    out, cache = tmp_path / "site", tmp_path / "cache"
+    args = ["site", str(replays), "-o", str(out), "--cache", str(cache), "--jobs", "1"]
+    first = CliRunner().invoke(cli, [*args, "--json"])
+    assert first.exit_code == 0, first.output
+    report = json.loads(first.stdout)
+    assert (report["rebuilt"], report["unchanged"], first.stderr) == (3, False, "")
+    second = CliRunner().invoke(cli, args)
+    assert second.exit_code == 0
+    assert "0 rendered, 3 from the cache; the site was already up to date" in second.stdout
+    assert second.stderr == ""  # no progress bar off a terminal
+    assert sorted(report["pages"]) == sorted(k for k in expected if k.startswith("replays/"))
+
+
+def test_no_cache_and_a_cache_folder_are_exclusive(tmp_path: Path) -> None:
+    """--no-cache and --cache DIR contradict each other: a usage error."""
+    args = ["site", "replays", "-o", str(tmp_path / "s"), "--no-cache", "--cache", "c"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_on_a_terminal_counts_done_of_total() -> None:
+    """On a terminal the bar shows items done of total, the elapsed time and an ETA."""
+    stream = FakeTerminal()
+    bar = TerminalBar("pages", stream)
+    bar.start(3)
+    bar.advance()
+    bar.advance()
+    bar.finish()
+    shown = stream.getvalue()
+    assert "pages" in shown and "2/3" in shown and "elapsed 00:0" in shown
+
+
+def test_progress_bar_off_a_terminal_shows_nothing() -> None:
+    """Off a terminal the bar writes nothing at all, not even its label."""
+    stream = io.StringIO()
+    bar = TerminalBar("pages", stream)
+    bar.start(3)
+    bar.advance(3)
+    bar.finish()
+    assert stream.getvalue() == ""
+
+
+def test_default_cache_lives_in_the_user_cache_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The default cache is not put beside the output, where a served site could expose it."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    one, other = builder.default_cache(tmp_path / "a"), builder.default_cache(tmp_path / "b")
+    assert one.parent == tmp_path / "xdg" / "replaykit" / "sites" and one != other
