@@ -82,7 +82,7 @@ def _on_dask(func: Callable[[T], R], tasks: Sequence[T], address: str) -> Iterat
     try:
         futures = client.map(func, list(tasks), pure=False)
         where: dict[Any, int] = {f.key: i for i, f in enumerate(futures)}
-        for future, result in as_completed(futures, with_results=True):
+        for future, result in as_completed(futures, loop=client.loop, with_results=True):
             yield where[future.key], result
     finally:
         client.close()

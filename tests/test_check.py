@@ -1,0 +1,116 @@
+"""``replaykit check``: a verdict per save, one JSON document, a JUnit report, the exit code."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from site_support import cut
+
+from toolkit.check import check_all, collect
+from toolkit.cli import cli
+
+
+def _write(folder: Path, name: str, data: Any) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.fixture()
+def corpus(tmp_path: Path) -> Path:
+    """A folder with a good save, a diverging one, an illegal one and an invalid one."""
+    folder = tmp_path / "corpus"
+    _write(folder, "a-good.json", cut("pioneers-two-against-two.json", 60))
+    diverged = cut("pioneers-two-against-two.json", 120)
+    diverged["checkpoints"][1]["digest"] = "0" * 64
+    _write(folder, "b-diverged.json", diverged)
+    illegal = cut("pioneers-two-against-two.json", 60)
+    illegal["moves"][9]["seat"] = (illegal["moves"][9]["seat"] + 1) % 4
+    _write(folder, "c-illegal.json", illegal)
+    invalid = cut("codex-grand-board-oona.json", 20)
+    invalid["moves"][2] = {"playerId": 7, "type": "buildRoad"}
+    _write(folder / "deeper", "d-invalid.json", invalid)
+    _write(folder, "manifest.json", {"replays": [{"file": "a-good.json"}]})
+    return folder
+
+
+def test_each_save_gets_its_verdict(corpus: Path) -> None:
+    """Every save is validated, replayed and compared with its checkpoints."""
+    verdicts = check_all(collect([corpus]))
+    summaries = {Path(v.file).name: v.summary() for v in verdicts}
+    assert summaries["a-good.json"] == "ok"
+    assert summaries["b-diverged.json"] == "diverged at move 100"
+    assert summaries["c-illegal.json"].startswith("illegal at move 10 (")
+    assert summaries["d-invalid.json"] == (
+        "invalid (/moves/2: 'payload' is a required property [missing_field]; 1 more error)"
+    )
+    assert len(summaries) == 4  # the manifest is not a save
+
+
+def test_worker_processes_give_the_same_verdicts(corpus: Path) -> None:
+    """--jobs spreads the saves over processes; the verdicts and their order stay the same."""
+    files = collect([corpus])
+    assert check_all(files, jobs=2) == check_all(files, jobs=1)
+
+
+def test_json_is_one_document_and_any_failure_exits_1(corpus: Path) -> None:
+    """design §7: --json prints exactly one JSON document; exit 1 when a save is not ok."""
+    result = CliRunner().invoke(cli, ["check", str(corpus), "--json", "--jobs", "1"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["ok"] is False and result.stderr == ""
+    assert report["counts"] == {"ok": 1, "diverged": 1, "illegal": 1, "invalid": 1}
+    assert [s["status"] for s in report["saves"]] == ["ok", "diverged", "illegal", "invalid"]
+
+
+def test_a_clean_corpus_exits_0_with_a_line_per_save(corpus: Path) -> None:
+    """Every save ok: exit 0, one line per save and a count."""
+    good = corpus / "a-good.json"
+    result = CliRunner().invoke(cli, ["check", str(good), str(good), "--jobs", "1"])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[:2] == [f"{good}: ok", f"{good}: ok"]
+    assert "2 saves checked: 2 ok, 0 not ok" in result.stdout
+
+
+def test_junit_report_lists_every_save_and_its_failure(corpus: Path, tmp_path: Path) -> None:
+    """--junit FILE writes a JUnit XML report, a failure element for each save that is not ok."""
+    report = tmp_path / "out" / "check.xml"
+    report.parent.mkdir()
+    result = CliRunner().invoke(cli, ["check", str(corpus), "--junit", str(report), "--jobs", "1"])
+    assert result.exit_code == 1
+    suite = ET.parse(report).getroot().find("testsuite")
+    assert suite is not None and suite.get("tests") == "4" and suite.get("failures") == "3"
+    failures = {Path(c.get("name", "")).name: c.find("failure") for c in suite.iter("testcase")}
+    assert failures["a-good.json"] is None
+    diverged = failures["b-diverged.json"]
+    assert diverged is not None and diverged.get("type") == "diverged"
+    assert sorted(p.name for p in report.parent.iterdir()) == ["check.xml"]
+
+
+def test_control_characters_in_a_message_keep_the_report_well_formed(tmp_path: Path) -> None:
+    """A file name or message with a control character still gives XML a CI can parse."""
+    bad = _write(tmp_path, "odd\x1bname.json", {"format": 1})
+    report = tmp_path / "check.xml"
+    result = CliRunner().invoke(cli, ["check", str(bad), "--junit", str(report), "--jobs", "1"])
+    assert result.exit_code == 1
+    case = ET.parse(report).getroot().find("testsuite/testcase")
+    assert case is not None and "\\u001b" in case.get("name", "")
+
+
+def test_nothing_to_check_is_an_error(tmp_path: Path) -> None:
+    """A folder with no saves is one line and exit 1, not a silent success."""
+    (tmp_path / "empty").mkdir()
+    result = CliRunner().invoke(cli, ["check", str(tmp_path / "empty")])
+    assert result.exit_code == 1 and "no saves to check" in result.stderr
+
+
+def test_the_published_replays_all_check_ok() -> None:
+    """CI runs replaykit check replays/: every published save replays to its checkpoints."""
+    verdicts = check_all(collect([Path(__file__).resolve().parent.parent / "replays"]))
+    assert verdicts and [v.summary() for v in verdicts] == ["ok"] * len(verdicts)
