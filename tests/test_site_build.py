@@ -188,7 +188,7 @@ def test_progress_bar_on_a_terminal_counts_done_of_total() -> None:
     bar.advance()
     bar.finish()
     shown = stream.getvalue()
-    assert "pages" in shown and "2/3" in shown and "elapsed 00:0" in shown
+    assert "pages" in shown and "2/3" in shown and "elapsed 00:0" in shown and "eta 00:0" in shown
 
 
 def test_progress_bar_off_a_terminal_shows_nothing() -> None:

@@ -2,7 +2,7 @@
 
 The library reports through a :class:`Progress` (start with a total, advance per item,
 finish); :class:`TerminalBar` draws Click's progress bar — items done of total, elapsed
-time and ETA — on standard error, and only when standard error is a terminal.
+time and the time still to go — on standard error, and only when standard error is a terminal.
 """
 
 from __future__ import annotations
@@ -35,22 +35,34 @@ class TerminalBar(Progress):
         self.stream = stream if stream is not None else sys.stderr
         self.bar: Any = None
         self.started = 0.0
+        self.total = 0
+        self.done = 0
 
     def start(self, total: int) -> None:
         self.started = time.monotonic()
+        self.total, self.done = total, 0
         if not _is_terminal(self.stream):
             return  # Click would still print the label once; off a terminal, show nothing
         self.bar = click.progressbar(
             length=max(total, 1),
             label=self.label,
             show_pos=True,
-            show_eta=True,
+            show_eta=False,
             file=self.stream,
-            item_show_func=lambda _item: f"elapsed {_clock(time.monotonic() - self.started)}",
+            item_show_func=lambda _item: self.times(),
         )
         self.bar.__enter__()
 
+    def times(self) -> str:
+        """``elapsed MM:SS, eta MM:SS`` (the ETA once an item is done)."""
+        elapsed = time.monotonic() - self.started
+        shown = f"elapsed {_clock(elapsed)}"
+        if 0 < self.done < self.total:
+            shown += f", eta {_clock(elapsed / self.done * (self.total - self.done))}"
+        return shown
+
     def advance(self, count: int = 1) -> None:
+        self.done += count
         if self.bar is not None:
             self.bar.update(count)
 
