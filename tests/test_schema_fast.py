@@ -108,8 +108,33 @@ def test_an_unknown_keyword_falls_back_to_the_full_check() -> None:
     from referencing import Registry, Resource
     from referencing.jsonschema import DRAFT202012
 
-    uri = "https://replaykit.dev/schemas/test-unique.json"
-    schema = {"$id": uri, "type": "array", "uniqueItems": True}
+    uri = "https://replaykit.dev/schemas/test-contains.json"
+    schema = {"$id": uri, "type": "array", "contains": {"const": 1}}
     resource = Resource.from_contents(schema, default_specification=DRAFT202012)
     registry = Registry().with_resource(uri, resource)
     assert clean_check(registry, uri) is None
+
+
+@pytest.mark.parametrize(
+    "value",
+    [[1, 2], [1, 1], [1, 1.0], [True, 1], [{"a": 1}, {"a": 1}], {"ab": 1}, {"abcd": 1}, {}, "x", 3],
+)
+def test_unique_items_and_property_names_agree_with_jsonschema(value: Any) -> None:
+    """uniqueItems uses JSON equality (true is not 1, 1 is 1.0); propertyNames checks every key."""
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    uri = "https://replaykit.dev/schemas/test-keys.json"
+    schema = {
+        "$id": uri,
+        "anyOf": [
+            {"type": "array", "uniqueItems": True},
+            {"type": "object", "propertyNames": {"maxLength": 3}, "additionalProperties": True},
+        ],
+    }
+    resource = Resource.from_contents(schema, default_specification=DRAFT202012)
+    registry = Registry().with_resource(uri, resource)
+    quick = clean_check(registry, uri)
+    assert quick is not None
+    assert quick(value) == Draft202012Validator(schema, registry=registry).is_valid(value)

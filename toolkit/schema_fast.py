@@ -38,7 +38,7 @@ APPLIED = frozenset(
         "dependentSchemas", "dependentRequired", "items", "prefixItems", "minItems", "maxItems",
         "minProperties", "maxProperties", "minLength", "maxLength", "pattern", "minimum", "maximum",
         "exclusiveMinimum", "exclusiveMaximum", "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
-        "$ref",
+        "$ref", "propertyNames", "uniqueItems",
     }
 )
 
@@ -301,6 +301,9 @@ class Compiler:
                 or all(all(d in x for d in deps) for k, deps in needs.items() if k in x)
             )
         _sizes(checks, schema, dict, "minProperties", "maxProperties")
+        if "propertyNames" in schema:
+            names = sub(schema["propertyNames"])
+            checks.append(lambda x: not isinstance(x, dict) or all(names.valid(k) for k in x))
 
     @staticmethod
     def _arrays(node: Node, schema: Mapping[str, Any], sub: Callable[[Any], Node]) -> None:
@@ -318,6 +321,8 @@ class Compiler:
             start = len(node.prefix)
             checks.append(lambda x: not isinstance(x, list) or all(items.valid(v) for v in x[start:]))
         _sizes(checks, schema, list, "minItems", "maxItems")
+        if schema.get("uniqueItems") is True:
+            checks.append(lambda x: not isinstance(x, list) or _all_different(x))
 
     @staticmethod
     def _scalars(checks: list[Check], schema: Mapping[str, Any]) -> None:
@@ -335,6 +340,10 @@ class Compiler:
             if keyword in schema:
                 bound = schema[keyword]
                 checks.append(_bounded(bound, holds))
+
+
+def _all_different(items: list[Any]) -> bool:
+    return all(not equal(a, b) for i, a in enumerate(items) for b in items[i + 1 :])
 
 
 def _sizes(checks: list[Check], schema: Mapping[str, Any], kind: type[Sized], low: str, high: str) -> None:
