@@ -34,3 +34,12 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 load_debug_support()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _user_cache_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The site's default build cache (under $XDG_CACHE_HOME) goes to a temporary folder in tests."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("user-cache")))
+    yield
+    patch.undo()
