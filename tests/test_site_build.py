@@ -208,3 +208,17 @@ def test_default_cache_lives_in_the_user_cache_folder(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     one, other = builder.default_cache(tmp_path / "a"), builder.default_cache(tmp_path / "b")
     assert one.parent == tmp_path / "xdg" / "replaykit" / "sites" and one != other
+
+
+def test_reference_pages_come_from_the_cache_and_a_damaged_entry_is_rebuilt(tmp_path: Path) -> None:
+    """The Cards and Rules pages depend only on the toolkit: kept once, rebuilt when damaged."""
+    from toolkit.docs.site import site_pages
+    from toolkit.site.cache import reference_pages
+
+    fresh = site_pages()
+    assert reference_pages(tmp_path) == fresh
+    entry = tmp_path / "reference.page"
+    assert entry.is_file()
+    assert reference_pages(tmp_path) == fresh
+    entry.write_bytes(entry.read_bytes()[:-10])
+    assert reference_pages(tmp_path) == fresh

@@ -77,39 +77,28 @@ class PageCache:
         """The stored outcome for ``key``, or ``None`` when there is none that can be trusted."""
         if self.folder is None:
             return None
+        found = read_entry(self._path(key), key)
+        if found is None:
+            return None
         try:
-            with open(self._path(key), "rb") as handle:
-                header = json.loads(handle.readline())
-                body = handle.read()
-            if header.get("key") != key or hashlib.sha256(body).hexdigest() != header.get("sha256"):
-                return None
-            found = _outcome(header, body)
-        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            outcome = _outcome(*found)
+        except (ValueError, TypeError, KeyError, AttributeError):
             return None
         self.used.add(key)
-        return found
+        return outcome
 
     def put(self, key: str, outcome: Outcome) -> None:
         """Store ``outcome`` under ``key``; a cache that cannot be written only costs speed."""
         if self.folder is None:
             return
-        body = (outcome.html or "").encode("utf-8")
-        header = {
-            "key": key,
-            "sha256": hashlib.sha256(body).hexdigest(),
-            "record": outcome.record,
-            "refusal": (
-                {"line": outcome.refusal_line, "problem": outcome.refusal.as_json()}
-                if outcome.refusal is not None
-                else None
-            ),
-        }
+        refusal = (
+            {"line": outcome.refusal_line, "problem": outcome.refusal.as_json()}
+            if outcome.refusal is not None
+            else None
+        )
         self.used.add(key)
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(self._path(key), json.dumps(header, sort_keys=True).encode() + b"\n" + body)
-        except OSError:
-            pass
+        write_entry(self._path(key), key, {"record": outcome.record, "refusal": refusal},
+                    (outcome.html or "").encode("utf-8"))
 
     def prune(self) -> None:
         """Remove every entry this build did not use: the cache holds the last build's pages."""
@@ -119,6 +108,54 @@ class PageCache:
             if path.suffix == SUFFIX and path.stem not in self.used:
                 with contextlib.suppress(OSError):
                     os.unlink(path)
+
+
+def read_entry(path: Path, key: str) -> tuple[dict[str, Any], bytes] | None:
+    """An entry's header and body, when its key is ``key`` and its body hashes to its header's."""
+    try:
+        with open(path, "rb") as handle:
+            header = json.loads(handle.readline())
+            body = handle.read()
+    except (OSError, ValueError):
+        return None
+    if not isinstance(header, dict) or header.get("key") != key:
+        return None
+    if hashlib.sha256(body).hexdigest() != header.get("sha256"):
+        return None
+    return header, body
+
+
+def write_entry(path: Path, key: str, fields: dict[str, Any], body: bytes) -> None:
+    """Store an entry atomically; a cache that cannot be written only costs speed."""
+    header = {**fields, "key": key, "sha256": hashlib.sha256(body).hexdigest()}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, json.dumps(header, sort_keys=True).encode() + b"\n" + body)
+    except OSError:
+        pass
+
+
+def reference_pages(folder: str | Path | None) -> tuple[list[Any], dict[str, str]]:
+    """The site's reference pages and their links (:func:`toolkit.docs.site.site_pages`), from
+    the cache when the toolkit is unchanged: they depend on nothing but the toolkit."""
+    from toolkit.docs.site import site_pages
+    from toolkit.site.builder import Link
+
+    path = Path(folder) / "reference.page" if folder is not None else None
+    key = fingerprint()
+    found = read_entry(path, key) if path is not None else None
+    if found is not None:
+        try:
+            data = json.loads(found[1])
+            links = [Link(str(h), str(label), g if g is None else str(g)) for h, label, g in data["links"]]
+            return links, {str(k): str(v) for k, v in data["files"].items()}
+        except (ValueError, TypeError, KeyError):
+            pass
+    links, files = site_pages()
+    if path is not None:
+        body = {"links": [[link.href, link.label, link.game] for link in links], "files": files}
+        write_entry(path, key, {}, json.dumps(body, sort_keys=True).encode())
+    return links, files
 
 
 def _outcome(header: dict[str, Any], body: bytes) -> Outcome:
