@@ -147,8 +147,8 @@ def check_all(
     verdicts: list[Verdict | None] = [None] * len(files)
     shown.start(len(files))
     try:
-        tasks = [_task(path) for path in files]
-        for i, verdict in run_each(check_save, tasks, jobs=jobs, scheduler=scheduler):
+        tasks = (_task(path) for path in files)
+        for i, verdict in run_each(check_save, tasks, len(files), jobs=jobs, scheduler=scheduler):
             verdicts[i] = verdict
             shown.advance()
     finally:

@@ -10,7 +10,7 @@ input order, so the output never depends on where or in which order the work ran
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
@@ -32,23 +32,28 @@ def default_jobs() -> int:
 
 def run_each(
     func: Callable[[T], R],
-    tasks: Sequence[T],
+    tasks: Iterable[T],
+    count: int,
     jobs: int = 1,
     scheduler: str | None = None,
 ) -> Iterator[tuple[int, R]]:
-    """Yield ``(index, func(tasks[index]))`` for every task, in the order they finish."""
-    if not tasks:
+    """Yield ``(index, func(task))`` for each of the ``count`` tasks, in the order they finish.
+
+    ``tasks`` is consumed lazily where the work stays on this machine (a task is made only
+    when a worker is about to need it), so a large corpus is never all in memory at once.
+    """
+    if count <= 0:
         return
     if scheduler:
         yield from _on_dask(func, tasks, scheduler)
-    elif jobs <= 1 or len(tasks) == 1:
+    elif jobs <= 1 or count == 1:
         for i, task in enumerate(tasks):
             yield i, func(task)
     else:
-        yield from _in_pool(func, tasks, min(jobs, len(tasks)))
+        yield from _in_pool(func, tasks, min(jobs, count))
 
 
-def _in_pool(func: Callable[[T], R], tasks: Sequence[T], workers: int) -> Iterator[tuple[int, R]]:
+def _in_pool(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterator[tuple[int, R]]:
     """A local process pool that keeps at most two tasks per worker in flight."""
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending: dict[Future[R], int] = {}
@@ -68,7 +73,7 @@ def _in_pool(func: Callable[[T], R], tasks: Sequence[T], workers: int) -> Iterat
             top_up()
 
 
-def _on_dask(func: Callable[[T], R], tasks: Sequence[T], address: str) -> Iterator[tuple[int, R]]:
+def _on_dask(func: Callable[[T], R], tasks: Iterable[T], address: str) -> Iterator[tuple[int, R]]:
     try:
         from distributed import Client, as_completed
     except ImportError:
