@@ -21,7 +21,7 @@ from toolkit import validation
 from toolkit.parallel import run_each
 from toolkit.progress import Progress
 from toolkit.replay import ReplayError, game_for, run
-from toolkit.saves import MAX_BYTES, Problem, SaveError, load, parse
+from toolkit.saves import Problem, SaveError, load, parse, read_whole
 
 OK, DIVERGED, ILLEGAL, INVALID = "ok", "diverged", "illegal", "invalid"
 MANIFEST_NAME = "manifest.json"
@@ -129,16 +129,6 @@ def collect(paths: Iterable[str | Path]) -> list[str]:
     return found
 
 
-def _task(path: str) -> CheckTask:
-    try:
-        if os.path.getsize(path) > MAX_BYTES:
-            return CheckTask(path, None)
-        with open(path, "rb") as handle:
-            return CheckTask(path, handle.read())
-    except OSError:
-        return CheckTask(path, None)
-
-
 def check_all(
     files: Sequence[str], jobs: int = 1, scheduler: str | None = None, progress: Progress | None = None
 ) -> list[Verdict]:
@@ -147,7 +137,7 @@ def check_all(
     verdicts: list[Verdict | None] = [None] * len(files)
     shown.start(len(files))
     try:
-        tasks = (_task(path) for path in files)
+        tasks = (CheckTask(path, read_whole(path)) for path in files)
         for i, verdict in run_each(check_save, tasks, len(files), jobs=jobs, scheduler=scheduler):
             verdicts[i] = verdict
             shown.advance()

@@ -281,6 +281,18 @@ def load(path: str | Path) -> Save:
     return parse(name, text)
 
 
+def read_whole(path: str | Path) -> bytes | None:
+    """A save file's bytes, or ``None`` when :func:`load` would refuse to read it (then ask
+    :func:`load` for the reason). Work handed to other processes carries these bytes."""
+    try:
+        if os.path.getsize(path) > MAX_BYTES:
+            return None
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
 def _json_type(value: Any) -> str:
     if isinstance(value, list):
         return "an array"

@@ -276,16 +276,6 @@ def build_page(task: PageTask) -> Outcome:
     return Outcome(html=html, record=record)
 
 
-def _read_save(path: Path) -> bytes | None:
-    """A save's bytes, or ``None`` when the file cannot be read whole (the work then says why)."""
-    try:
-        if os.path.getsize(path) > MAX_BYTES:
-            return None
-        return path.read_bytes()
-    except OSError:
-        return None
-
-
 def default_cache(out: str | Path) -> Path:
     """Where a build of ``out`` keeps its cache by default: a folder of its own in the user's cache.
 
