@@ -114,3 +114,18 @@ def test_the_published_replays_all_check_ok() -> None:
     """CI runs replaykit check replays/: every published save replays to its checkpoints."""
     verdicts = check_all(collect([Path(__file__).resolve().parent.parent / "replays"]))
     assert verdicts and [v.summary() for v in verdicts] == ["ok"] * len(verdicts)
+
+
+def test_workers_started_beside_other_threads_give_the_same_verdicts(corpus: Path) -> None:
+    """With another thread alive the pool starts workers from a fork server: same verdicts."""
+    import threading
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        files = collect([corpus])[:2]
+        assert check_all(files, jobs=2) == check_all(files, jobs=1)
+    finally:
+        stop.set()
+        other.join()

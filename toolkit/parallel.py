@@ -9,7 +9,9 @@ input order, so the output never depends on where or in which order the work ran
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
@@ -53,9 +55,20 @@ def run_each(
         yield from _in_pool(func, tasks, min(jobs, count))
 
 
+def _start_method() -> str | None:
+    """Fork (the quickest start) when this process runs no other thread; a fork taken while
+    another thread holds a lock can hang the child, so then start workers from a fork server."""
+    methods = multiprocessing.get_all_start_methods()
+    if threading.active_count() > 1 and "forkserver" in methods:
+        return "forkserver"
+    return "fork" if "fork" in methods else None
+
+
 def _in_pool(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterator[tuple[int, R]]:
     """A local process pool that keeps at most two tasks per worker in flight."""
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    method = _start_method()
+    context = multiprocessing.get_context(method) if method else None
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         pending: dict[Future[R], int] = {}
         queue = iter(enumerate(tasks))
 
