@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from toolkit.commands.check import jobs_options
 from toolkit.report import Outcome, reporting
 
 
@@ -105,8 +106,25 @@ def _write_failed(out: Path, what: str, exc: OSError) -> Exception:
     help="output folder (replaced as a whole)",
 )
 @click.option("--skip-broken", is_flag=True, help="leave out saves that do not replay instead of failing")
+@jobs_options
+@click.option(
+    "--cache",
+    "cache",
+    default=None,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="build cache folder  [default: one for OUT under ~/.cache/replaykit/sites]",
+)
+@click.option("--no-cache", is_flag=True, help="build every page, neither reading nor writing the cache")
 @reporting
-def site_command(replays: Path, out: Path, skip_broken: bool) -> Outcome:
+def site_command(
+    replays: Path,
+    out: Path,
+    skip_broken: bool,
+    jobs: int | None,
+    scheduler: str | None,
+    cache: Path | None,
+    no_cache: bool,
+) -> Outcome:
     """Build the static replay site from the saves in REPLAYS (default replays/) into OUT.
 
     Besides one page per replay, the site carries each game's Cards and Rules pages and the
@@ -114,24 +132,45 @@ def site_command(replays: Path, out: Path, skip_broken: bool) -> Outcome:
 
     REPLAYS/manifest.json ({"replays": [{"file", "title", "note"}]}) orders and titles the
     replays; saves it does not list follow, titled from their own meta.
+
+    Pages are built in --jobs worker processes (or on a Dask --scheduler) and kept in a
+    build cache: only pages whose save, manifest entry or toolkit changed are built again,
+    and a site that would come out the same is not rewritten.
     """
     from toolkit.docs.catalogs import CatalogError
-    from toolkit.docs.site import site_pages
     from toolkit.outputs import check_output
-    from toolkit.report import Failed
+    from toolkit.parallel import SchedulerError, default_jobs
+    from toolkit.progress import Progress, TerminalBar
+    from toolkit.report import Failed, json_requested
     from toolkit.saves import Problem
-    from toolkit.site.builder import build
+    from toolkit.site.builder import build, default_cache
+    from toolkit.site.cache import reference_pages
 
     started = time.perf_counter()
+    if no_cache and cache is not None:
+        raise click.UsageError("give either --cache DIR or --no-cache, not both")
     target = check_output(out, folder=True)
     assert target.path is not None
+    cache_dir = None if no_cache else (cache or default_cache(target.path))
     try:
-        links, reference = site_pages()
+        links, reference = reference_pages(cache_dir)
     except CatalogError as exc:
         problem = Problem(exc.game_id, f"catalog cannot be read: {'; '.join(exc.problems)}", "bad_catalog")
         raise Failed([problem]) from None
     try:
-        built = build(replays, target.path, skip_broken=skip_broken, links=links, extra_files=reference)
+        built = build(
+            replays,
+            target.path,
+            skip_broken=skip_broken,
+            links=links,
+            extra_files=reference,
+            jobs=jobs or default_jobs(),
+            cache=cache_dir,
+            scheduler=scheduler,
+            progress=Progress() if json_requested() else TerminalBar("pages"),
+        )
+    except SchedulerError as exc:
+        raise Failed([Problem(str(scheduler), str(exc), "no_scheduler")]) from None
     except OSError as exc:
         raise _write_failed(out, "site", exc) from None
     took = time.perf_counter() - started
@@ -139,9 +178,17 @@ def site_command(replays: Path, out: Path, skip_broken: bool) -> Outcome:
         "out": str(out),
         "pages": [r["href"] for r in built.replays],
         "skipped": [r.problem.as_json() for r in built.skipped],
+        "rebuilt": built.rebuilt,
+        "unchanged": built.unchanged,
     }
     notes = [f"skipped: {refusal.line}" for refusal in built.skipped]
-    return Outcome(data, [f"built {len(built.replays)} replay pages into {out} in {took:.1f}s"], notes=notes)
+    reused = len(built.replays) + len(built.skipped) - built.rebuilt
+    line = (
+        f"built {len(built.replays)} replay pages into {out} in {took:.1f}s "
+        f"({built.rebuilt} rendered, {reused} from the cache"
+        f"{'; the site was already up to date' if built.unchanged else ''})"
+    )
+    return Outcome(data, [line], notes=notes)
 
 
 COMMANDS = (frames_command, site_command)
