@@ -17,7 +17,7 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,8 @@ import jinja2
 from markupsafe import Markup
 
 from toolkit import __version__
+from toolkit.parallel import run_each
+from toolkit.progress import Progress
 from toolkit.render.charts import Tracker, page_charts
 from toolkit.render.frames import SPECTATOR, RenderError
 from toolkit.render.geometry import num
@@ -33,8 +35,9 @@ from toolkit.render.palette import frame_css
 from toolkit.render.scene import css_token
 from toolkit.replay import ReplayError
 from toolkit.resources import data_dir
-from toolkit.saves import Problem, SaveError, load, staging_dir
-from toolkit.site.index import Record, index_files, record_for
+from toolkit.saves import Problem, Save, SaveError, load, parse, read_whole, staging_dir
+from toolkit.site.cache import Outcome, PageCache, page_key
+from toolkit.site.index import Record, Seat, index_files, record_for
 from toolkit.site.page import build_page_data
 from toolkit.site.swap import STAGING_TAG, Stage, locked, recover, swap_in
 
@@ -186,7 +189,7 @@ def _slug(path: Path, taken: set[str]) -> str:
 
 
 def render_replay(
-    env: jinja2.Environment, entry: Entry, links: Sequence[Link] = ()
+    env: jinja2.Environment, entry: Entry, links: Sequence[Link] = (), save: Save | None = None
 ) -> tuple[str, Record]:
     """The HTML page for one replay and its index record; ``links`` are the site's extra links.
 
@@ -273,7 +276,7 @@ def build_page(task: PageTask) -> Outcome:
         return Outcome(refusal_line=exc.problem.line(), refusal=exc.problem)
     except (ReplayError, RenderError) as exc:
         return Outcome(refusal_line=exc.line(), refusal=exc.problem())
-    return Outcome(html=html, record=record)
+    return Outcome(html=html, record=asdict(record))
 
 
 def default_cache(out: str | Path) -> Path:
@@ -322,37 +325,114 @@ def build(
     if not folder.is_dir():
         raise SiteError([Problem(str(folder), "no such folder of replays", "not_found")])
     _check_target(target)
-    entries = read_manifest(folder)
-    extra_links = [Link.of(link) for link in links]
-    env = environment()
-    built = Built()
-    pages: dict[str, str | bytes] = {}
-    records: list[Record] = []
-    problems: list[Refusal] = []
-    taken: set[str] = set()
-    for entry in entries:
+    extra_links = tuple(Link.of(link) for link in links)
+    shown = progress or Progress()
+    with locked(target):
+        recover(target, MARKER)
+        _check_target(target)
+        entries = read_manifest(folder)
+        built = Built()
+        taken: set[str] = set()
+        slugs = [_slug(entry.path, taken) for entry in entries]
+        store = PageCache(cache)
+        shown.start(len(entries))
         try:
-            html, record = render_replay(env, entry, extra_links)
-        except SaveError as exc:
-            problems.append(Refusal.of(exc.problem))
-            continue
-        except (ReplayError, RenderError) as exc:
-            problems.append(Refusal(exc.line(), exc.problem()))
-            continue
-        record.slug = _slug(entry.path, taken)
-        pages[record.href] = html
-        pages[f"{PAGES}/{record.slug}.json"] = entry.path.read_bytes()  # the save, for download
-        records.append(record)
-        built.replays.append(record.legacy())
+            with staging_dir(target, STAGING_TAG) as staging:
+                stage = Stage(staging, target)
+                outcomes: list[Outcome | None] = [None] * len(entries)
+
+                def place(i: int, outcome: Outcome) -> None:
+                    outcomes[i] = outcome
+                    if outcome.html is not None:
+                        stage.add(f"{PAGES}/{slugs[i]}.html", outcome.html.encode("utf-8"))
+                        # the save itself, for download
+                        stage.add(f"{PAGES}/{slugs[i]}.json", entries[i].path.read_bytes())
+                    shown.advance()
+
+                built.rebuilt = _pages(entries, extra_links, store, place, jobs, scheduler)
+                records = _collect(built, slugs, outcomes, skip_broken)
+                files: dict[str, str | bytes] = {MARKER: f"replaykit site {__version__}\n"}
+                files.update(index_files(_process_environment(), records, extra_links, __version__))
+                files.update(extra_files or {})
+                for rel, content in sorted(files.items()):
+                    stage.add(rel, content.encode("utf-8") if isinstance(content, str) else content)
+                built.unchanged = stage.unchanged()
+                if not built.unchanged:
+                    swap_in(staging, target)
+        finally:
+            shown.finish()
+        store.prune()
+    return built
+
+
+def _pages(
+    entries: Sequence[Entry],
+    links: tuple[Link, ...],
+    store: PageCache,
+    place: Callable[[int, Outcome], None],
+    jobs: int,
+    scheduler: str | None,
+) -> int:
+    """Hand every page to ``place``: from the cache where it can be, else built; return how many
+    were built. A save's bytes are read when its page is looked up or built, not all at once."""
+    todo = []
+    for i, entry in enumerate(entries):
+        key = _key(PageTask(entry, read_whole(entry.path), links))
+        found = store.get(key) if key is not None else None
+        if found is None:
+            todo.append(i)
+        else:
+            place(i, found)
+    sent: dict[int, str | None] = {}
+
+    def work() -> Iterator[PageTask]:
+        for j, i in enumerate(todo):
+            task = PageTask(entries[i], read_whole(entries[i].path), links)
+            sent[j] = _key(task)  # the key of the very bytes this page is built from
+            yield task
+
+    for j, outcome in run_each(build_page, work(), len(todo), jobs=jobs, scheduler=scheduler):
+        key = sent.pop(j)
+        if key is not None:
+            store.put(key, outcome)
+        place(todo[j], outcome)
+    return len(todo)
+
+
+def _collect(
+    built: Built, slugs: list[str], outcomes: list[Outcome | None], skip_broken: bool
+) -> list[Record]:
+    """Index records in input order; the refusals fail the build unless ``skip_broken``."""
+    problems: list[Refusal] = []
+    records: list[Record] = []
+    for slug, done in zip(slugs, outcomes, strict=True):
+        assert done is not None
+        if done.refusal is not None:
+            problems.append(Refusal(done.refusal_line or done.refusal.line(), done.refusal))
+        elif done.record is not None:
+            fields = dict(done.record)
+            seats = [Seat(**seat) for seat in fields.pop("seats")]
+            record = Record(**{**fields, "seats": seats, "slug": slug})
+            records.append(record)
+            built.replays.append(record.legacy())
     if problems and not skip_broken:
         raise SiteError(problems)
     built.skipped = problems
-    files: dict[str, str | bytes] = {MARKER: f"replaykit site {__version__}\n"}
-    files.update(index_files(env, records, extra_links, __version__))
-    files.update(pages)
-    files.update(extra_files or {})
-    _write_swap(target, files)
-    return built
+    return records
+
+
+def _key(task: PageTask) -> str | None:
+    """The cache key of a task (``None``: the save could not be read, so there is nothing to key)."""
+    if task.data is None:
+        return None
+    entry = task.entry
+    links = json.dumps([[link.href, link.label, link.game] for link in task.links])
+    parts = [str(entry.path), _opt(entry.title), _opt(entry.note), links]
+    return page_key(parts, task.data)
+
+
+def _opt(text: str | None) -> str:
+    return "\0" if text is None else "=" + text
 
 
 def _check_target(target: Path) -> None:
