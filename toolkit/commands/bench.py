@@ -1,12 +1,48 @@
-"""``replaykit bench``: our random self-play speed against catanatron's."""
+"""``replaykit bench``: our random self-play against catanatron's, at equal caps (see toolkit.bench)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
 from toolkit.report import Failed, Outcome, reporting
+
+
+def _line(label: str, f: dict[str, Any]) -> str:
+    return (
+        f"{label}: {f['gamesPerSecond']:.2f} games/s, {f['turnsPerSecond']:.1f} turns/s, "
+        f"{f['decisionsPerSecond']:.1f} decisions/s (median round {f['medianGamesPerSecond']:.2f} games/s, "
+        f"{f['medianTurnsPerSecond']:.1f} turns/s; {f['microsecondsPerTurn']:.1f} µs/turn, "
+        f"{f['microsecondsPerDecision']:.1f} µs/decision; "
+        f"{f['won']} of {f['games']} won, {f['turns']} turns, {f['decisions']} decisions)"
+    )
+
+
+def report_lines(result: dict[str, Any]) -> list[str]:
+    """The text report; it ends with the games/s and then the turns/s ratio line."""
+    lines = [
+        f"games per engine per round: {result['games']}, rounds: {result['rounds']} (interleaved), "
+        f"CPU time, best round shown",
+        f"both engines: 4 random seats, {result['winPoints']} points to win, "
+        f"capped at {result['turnCap']} turns; a decision is a seat's choice "
+        "(rolls not counted, a setup settlement with its road counted once)",
+    ]
+    for name in result["selfPlay"]:
+        lines.append(_line(f"{name} random self-play", result[name]))
+    lines.append(
+        f"pioneers replay, engine apply only: {result['pioneersApply']['movesPerSecond']:.1f} moves/s"
+    )
+    lines.append(
+        "pioneers replay of the saves (schema + apply + checkpoints): "
+        f"{result['pioneersReplay']['movesPerSecond']:.1f} moves/s"
+    )
+    lines.append(_line("catanatron random self-play", result["catanatron"]))
+    lines.append(f"decisions/s ratio vs catanatron: {result['decisionsRatio']:.2f}")
+    lines.append(f"games/s ratio vs catanatron: {result['gamesRatio']:.2f}")
+    lines.append(f"turns/s ratio vs catanatron: {result['turnsRatio']:.2f}")
+    return lines
 
 
 @click.command("bench")
@@ -16,7 +52,15 @@ from toolkit.report import Failed, Outcome, reporting
     type=click.IntRange(min=1),
     default=200,
     show_default=True,
-    help="Games to play with each engine.",
+    help="Games each engine plays per round.",
+)
+@click.option(
+    "--rounds",
+    "rounds",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    help="Rounds, interleaved between the engines; the best and the median round are reported.",
 )
 @click.option("--publishing", is_flag=True, help="Measure publishing (pages, frames, builds) instead.")
 @click.option(
@@ -28,17 +72,16 @@ from toolkit.report import Failed, Outcome, reporting
     help="Saves the publishing figures are measured on.",
 )
 @reporting
-def bench(games: int, publishing: bool, replays: Path) -> Outcome:
-    """Play random 4-seat games with pioneers and with catanatron; compare games/s and moves/s.
+def bench(games: int, rounds: int, publishing: bool, replays: Path) -> Outcome:
+    """Random 4-seat self-play, pioneers against catanatron at the same turn cap and victory target.
 
-    With --publishing, measure publishing instead, on the saves in --replays: page bytes
-    and build time per move, frames, the replay path against the engine alone, an unchanged
-    rebuild against a full one and --jobs scaling, one `NAME: VALUE (goal G)` line each.
+    Compares games/s, turns/s and decisions/s (rolls left out on both sides; a setup
+    settlement and its road count as one decision on both sides).
     """
     from toolkit.bench import BenchFailed, BenchUnavailable, run_bench
     from toolkit.saves import Problem
 
-    if publishing:
+    if publishing:  # pages, frames, the replay path and builds, one `NAME: VALUE (goal G)` line each
         from toolkit.bench_publish import publishing_figures
 
         figures = publishing_figures(replays)
@@ -46,26 +89,13 @@ def bench(games: int, publishing: bool, replays: Path) -> Outcome:
         return Outcome({"publishing": rows}, [f.line() for f in figures])
 
     try:
-        result = run_bench(games)
+        result = run_bench(games, rounds)
     except BenchUnavailable:
         message = "catanatron is not importable; install it with: pip install '.[bench]'"
         raise Failed([Problem("bench", message, "no_catanatron")]) from None
     except BenchFailed as exc:
         raise Failed([Problem("bench", f"a recorded game did not replay: {exc}", "bench_failed")]) from None
-    ours, replay, theirs = result["pioneers"], result["pioneersReplay"], result["catanatron"]
-    lines = [
-        f"games per engine: {games}",
-        f"pioneers random self-play: {ours['gamesPerSecond']:.2f} games/s, "
-        f"{ours['movesPerSecond']:.1f} moves/s ({ours['moves']} moves)",
-        f"pioneers replay, engine apply only: {result['pioneersApply']['movesPerSecond']:.1f} moves/s",
-        "pioneers replay of the saves (schema + apply + checkpoints): "
-        f"{replay['movesPerSecond']:.1f} moves/s",
-        f"catanatron random self-play: {theirs['gamesPerSecond']:.2f} games/s, "
-        f"{theirs['movesPerSecond']:.1f} moves/s ({theirs['moves']} actions)",
-        f"moves/s ratio vs catanatron: {result['movesRatio']:.2f}",
-        f"games/s ratio vs catanatron: {result['gamesRatio']:.2f}",
-    ]
-    return Outcome(result, lines)
+    return Outcome(result, report_lines(result))
 
 
 COMMANDS = (bench,)

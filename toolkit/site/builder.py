@@ -38,6 +38,7 @@ from toolkit.resources import data_dir
 from toolkit.saves import Problem, Save, SaveError, load, parse, read_whole, staging_dir
 from toolkit.site.cache import Outcome, PageCache, page_key
 from toolkit.site.index import Record, Seat, index_files, record_for
+from toolkit.site.limits import check_page_size
 from toolkit.site.page import build_page_data
 from toolkit.site.swap import STAGING_TAG, Stage, locked, recover, swap_in
 
@@ -154,9 +155,9 @@ def read_manifest(folder: Path) -> list[Entry]:
     if manifest.exists():
         name = str(manifest)
         try:
-            data = json.loads(manifest.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise SiteError([Problem(name, f"cannot read the manifest ({exc})", "bad_manifest")]) from None
+            data = load(manifest).data
+        except SaveError as exc:
+            raise SiteError([exc.problem]) from None
         items = data.get("replays") if isinstance(data, dict) else None
         if not isinstance(items, list):
             raise SiteError([Problem(name, 'a manifest is {"replays": [...]}', "bad_manifest", "/replays")])
@@ -197,6 +198,7 @@ def render_replay(
     :class:`ReplayError` or :class:`RenderError` for a save that cannot be published.
     """
     save = save if save is not None else load(entry.path)
+    check_page_size(save)
     macros = env.get_template("site/_parts.html").module
     tracker = Tracker(save.game)
     page = build_page_data(save, macros, tracker.observe)
