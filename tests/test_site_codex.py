@@ -19,10 +19,11 @@ from toolkit import replay
 from toolkit.games.codex import GAME
 from toolkit.games.codex.bots import play_game
 from toolkit.render.codex_words import COMMODITIES, RESOURCES, TRACKS, card_title, plain_event
-from toolkit.render.frames import config_names, with_names
+from toolkit.render.frames import with_names
 from toolkit.saves import Save, load
 from toolkit.site import build
 from toolkit.site.builder import Entry, environment, render_replay
+from toolkit.site.page import FIRST_ROW, expand_views, read_page_data
 
 EVIL = "</script><img src=x onerror=alert(1)>"
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
@@ -45,23 +46,28 @@ class Page:
     data: dict[str, Any]
     moves: list[str]
 
+    views: dict[str, list[list[int]]]
+
     @staticmethod
     def of(html: str) -> Page:
-        block = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', html, re.S)
-        assert block is not None
-        items = re.findall(r'<li><a href="#move=\d+" data-frame="\d+"[^>]*>([^<]*)</a></li>', html)
-        return Page(html, json.loads(block.group(1)), items)
+        data = read_page_data(html)
+        items = re.findall(r'<a href="#move=\d+" data-frame="\d+"[^>]*>([^<]*)</a>', html)
+        return Page(html, data, items, expand_views(data))
+
+    @property
+    def everything(self) -> str:
+        """The page and its unpacked data: all a visitor can read with view-source and a decoder."""
+        return self.html + json.dumps(self.data, ensure_ascii=False)
 
     def row(self, seat: str, frame: int) -> list[int]:
-        row: list[int] = self.data["views"][seat][frame]
-        return row
+        return self.views[seat][frame]
 
     def hands(self, seat: str, frame: int) -> list[str]:
         """The hand fragment of each player row, in seat order."""
-        return [self.data["parts"][self.data["rows"][r][1]] for r in self.row(seat, frame)[3:]]
+        return [self.data["parts"][self.data["rows"][r][1]] for r in self.row(seat, frame)[FIRST_ROW:]]
 
     def infos(self, seat: str, frame: int) -> list[str]:
-        return [self.data["parts"][self.data["rows"][r][2]] for r in self.row(seat, frame)[3:]]
+        return [self.data["parts"][self.data["rows"][r][2]] for r in self.row(seat, frame)[FIRST_ROW:]]
 
     def facts(self, seat: str, frame: int) -> list[str]:
         return [self.data["parts"][p] for p in self.data["foots"][self.row(seat, frame)[2]]]
@@ -72,7 +78,8 @@ class Page:
 
     def text(self, seat: str, frame: int) -> str:
         """Everything the panel and header show for ``seat`` at ``frame``."""
-        rows = [self.data["parts"][p] for r in self.row(seat, frame)[3:] for p in self.data["rows"][r]]
+        ids = self.row(seat, frame)[FIRST_ROW:]
+        rows = [self.data["parts"][p] for r in ids for p in self.data["rows"][r]]
         return self.head(seat, frame) + "".join(rows) + "".join(self.facts(seat, frame))
 
 
@@ -86,11 +93,14 @@ def escaped(text: str) -> str:
 
 
 def hand_fragment(counts: dict[str, int]) -> str:
-    chips = "".join(f'<i class="res res-{k}" title="{k}">{counts[k]}</i>' for k in (*RESOURCES, *COMMODITIES))
+    chips = "".join(
+        f'<i class="res res-{k}" title="{k}"><b aria-hidden="true">{k[:2].capitalize()}</b>{counts[k]}</i>'
+        for k in (*RESOURCES, *COMMODITIES)
+    )
     return f'<div class="hand">{chips}<span class="dim">({sum(counts.values())})</span></div>'
 
 
-HOLDS = re.compile(r'<span class="fact-progress">(.*?) holds: (.*?)</span>')
+HOLDS = re.compile(r" · from ([^·<]*?)(?: · |</div>)")
 BY_DECK = re.compile(rf"^\d+ ({'|'.join(TRACKS)})(, \d+ ({'|'.join(TRACKS)}))*$")
 
 
@@ -114,7 +124,6 @@ def check_redaction(save: Save, page: Page) -> int:
 
     Returns the number of (frame, seat) pairs checked.
     """
-    names = config_names(save)
     checked = 0
     for index, state in frames(save):
         full = {p.seat: GAME.view(state, p.seat)["players"][p.id] for p in state.players}
@@ -126,18 +135,21 @@ def check_redaction(save: Save, page: Page) -> int:
             for player in state.players:
                 mine = full[player.seat]
                 counts = {**mine["resources"], **mine["commodities"]}
-                if player.seat == viewer or (viewer is None and over):
+                if player.seat == viewer or over:  # --reveal end: a finished game's last frame shows all
                     assert hands[player.seat] == hand_fragment(counts), (index, key, player.seat)
                 else:
                     total = sum(counts.values())
                     words = f"{total} card" + ("" if total == 1 else "s")
                     assert hands[player.seat] == f'<div class="hand">{words}</div>'
-            for who, value in HOLDS.findall("".join(page.facts(key, index))):
-                seat = next(p.seat for p in state.players if escaped(names.get(p.id, p.id)) == who)
-                if seat == viewer or (viewer is None and over):
-                    assert value == ", ".join(card_names(full[seat]["progressHand"]))
+            for seat, info in enumerate(page.infos(key, index)):
+                held = full[seat]["progressHand"]
+                if seat == viewer or over:
+                    listed = ", ".join(card_names(held)) or "none"
+                    assert info.startswith(f'<div class="dim">progress {listed}')
                 else:
-                    assert BY_DECK.match(value), (index, key, who, value)
+                    assert info.startswith(f'<div class="dim">progress {len(held)}'), (index, key, seat, info)
+                    words = HOLDS.search(info)
+                    assert words is None or BY_DECK.match(words.group(1)), (index, key, seat, info)
             checked += 1
     return checked
 
@@ -145,18 +157,18 @@ def check_redaction(save: Save, page: Page) -> int:
 def check_no_secrets(save: Save, page: Page) -> None:
     """No seed, no card instance ids, no deck order anywhere in the page."""
     seed = str(save.seed)
-    assert seed not in page.html
-    assert escaped(seed) not in page.html
+    assert seed not in page.everything
+    assert escaped(seed) not in page.everything
     game = GAME.new_game(save.seed, save.config)
     for deck in TRACKS:
         cards = game.decks[deck]
         for card in cards:
-            assert card["instanceId"] not in page.html
+            assert card["instanceId"] not in page.everything
         titles = [card_title(str(c["cardId"])[len(deck) :]) for c in cards[:3]]
         lowered = [t.lower() for t in titles]
         for sep in (", ", " "):
-            assert sep.join(titles) not in page.html and sep.join(lowered) not in page.html
-    assert "instanceId" not in page.html and "cardId" not in page.html
+            assert sep.join(titles) not in page.everything and sep.join(lowered) not in page.everything
+    assert "instanceId" not in page.everything and "cardId" not in page.everything
 
 
 def check_spectator_hides_hands(save: Save) -> None:
@@ -222,7 +234,7 @@ def test_names_from_the_config_replace_the_ids(recorded: tuple[Save, Page, Path]
     """design §8: views carry ids only; the page names players as the save's config does."""
     save, page, _ = recorded
     evil = escaped(EVIL)
-    who = [page.data["parts"][page.data["rows"][r][0]] for r in page.row("spectator", 0)[3:]]
+    who = [page.data["parts"][page.data["rows"][r][0]] for r in page.row("spectator", 0)[FIRST_ROW:]]
     for part, name in zip(who, ["Ada", "Bob", evil, "Dee"], strict=True):
         assert f'<b class="name">{name}</b>' in part
     options = re.findall(r'<option value="([^"]+)">([^<]*)</option>', page.html)
@@ -232,6 +244,7 @@ def test_names_from_the_config_replace_the_ids(recorded: tuple[Save, Page, Path]
         ("1", "Bob (seat 1)"),
         ("2", f"{evil} (seat 2)"),
         ("3", "Dee (seat 3)"),
+        ("all", "every hand open"),
     ]
     assert EVIL not in page.html and "<img" not in page.html
     assert page.html.count("</script>") == 2

@@ -116,10 +116,18 @@ def wrap(parts: Iterable[str], limit: int, sep: str = " \u00b7 ") -> list[str]:
 
 
 def _tile(tile: Tile) -> svgwrite.shapes.Polygon:
+    """One hex in its terrain colour, with a tooltip naming its terrain and number."""
     polygon = svgwrite.shapes.Polygon([(num(p.x), num(p.y)) for p in tile.corners], debug=False)
     polygon["class"] = f"hex terrain-{css_token(tile.terrain)}"
     polygon["data-hex"] = xml_text(tile.key)
+    polygon.set_desc(title=xml_text(tile.title or tile.terrain))
     return polygon
+
+
+def _terrain_label(tile: Tile, size: float) -> svgwrite.text.Text:
+    """The terrain's name in small letters above the token, so colour is never the only cue."""
+    cls = f"terrain-label on-{css_token(tile.terrain)}"
+    return _text(tile.terrain, tile.center.x, tile.center.y - size * 0.5, cls)
 
 
 def token_group(token: int, at: Point, size: float) -> svgwrite.container.Group:
@@ -142,7 +150,13 @@ def _harbor(harbor: Harbor, size: float) -> svgwrite.container.Group:
     for end in harbor.ends:
         group.add(_line(end, harbor.at))
     group.add(_circle(harbor.at.x, harbor.at.y, size * 0.27, f"res-{css_token(harbor.kind)}"))
-    group.add(_text(harbor.label, harbor.at.x, harbor.at.y + size * 0.07))
+    if harbor.kind == "generic":
+        group.add(_text(harbor.label, harbor.at.x, harbor.at.y + size * 0.07))
+    else:
+        group.add(_text(harbor.label, harbor.at.x, harbor.at.y - size * 0.02))
+        group.add(_text(harbor.kind[:2].capitalize(), harbor.at.x, harbor.at.y + size * 0.17, "port-kind"))
+    what = "any resource" if harbor.kind == "generic" else harbor.kind
+    group.set_desc(title=xml_text(f"port: {harbor.label} {what}"))
     return group
 
 
@@ -169,6 +183,8 @@ def board_group(board: Board) -> svgwrite.container.Group:
     tiles = _g(class_="tiles")
     for tile in board.tiles:
         tiles.add(_tile(tile))
+    for tile in board.tiles:
+        tiles.add(_terrain_label(tile, board.hex_size))
     group.add(tiles)
     harbors = _g(class_="harbors")
     for harbor in board.harbors:

@@ -32,9 +32,7 @@ from toolkit.render.scene import css_token
 from toolkit.replay import ReplayError
 from toolkit.resources import data_dir
 from toolkit.saves import Problem, SaveError, load, staging_dir
-from toolkit.site.index import Record, index_files, record_for
-from toolkit.site.limits import check_page_size
-from toolkit.site.page import build_page_data
+from toolkit.site.page import OMNISCIENT, build_page_data, pack
 
 MARKER = ".replaykit-site"
 MANIFEST = "manifest.json"
@@ -181,18 +179,25 @@ def _slug(path: Path, taken: set[str]) -> str:
 
 
 def render_replay(
-    env: jinja2.Environment, entry: Entry, links: Sequence[Link] = ()
-) -> tuple[str, Record]:
+    env: jinja2.Environment,
+    entry: Entry,
+    links: Sequence[Link] = (),
+    reveal: str = "end",
+    charts: Mapping[str, Sequence[str]] | None = None,
+) -> tuple[str, dict[str, Any]]:
     """The HTML page for one replay and its index record; ``links`` are the site's extra links.
 
+    ``reveal`` is the publisher's choice of what a finished game shows (``end``, ``never``,
+    ``always``; see :func:`toolkit.site.page.reveal_frame`). ``charts`` are precomputed SVG
+    fragments by view name, drawn in the page's charts slot (any element in them with
+    ``data-move=N`` jumps to move N when clicked).
     Raises :class:`SaveError`, :class:`ReplayError` or :class:`RenderError` for a save that
     cannot be published.
     """
     save = load(entry.path)
     check_page_size(save)
     macros = env.get_template("site/_parts.html").module
-    tracker = Tracker(save.game)
-    page = build_page_data(save, macros, tracker.observe)
+    page = build_page_data(save, macros, reveal)
     meta = save.meta
     title = (
         entry.title or (meta.get("title") if isinstance(meta.get("title"), str) else None) or entry.path.stem
@@ -205,11 +210,13 @@ def render_replay(
     css = frame_css() + "\n" + _asset("site.css")
     js = _asset("player.js")
     names = dict(page.players)
-    seat_options = [(SPECTATOR, "spectator")] + [
-        (key, f"{names.get(int(key), 'seat ' + key)} (seat {key})")
-        for key in page.data["views"]
-        if key != SPECTATOR
+    labels = {SPECTATOR: "spectator", OMNISCIENT: "every hand open"}
+    seat_options = [
+        (key, labels.get(key) or f"{names.get(int(key), 'seat ' + key)} (seat {key})") for key in page.views
     ]
+    terrains = sorted({tile.terrain for tile in page.board.tiles})
+    if charts:
+        page.data["charts"] = {view: list(charts[view]) for view in page.views if view in charts}
     html = env.get_template("site/replay.html").render(
         csp=content_policy([css], [js]),
         css=Markup(css),
@@ -224,15 +231,18 @@ def render_replay(
         players=page.players,
         winner=page.winner,
         first=page.first,
+        first_rows=page.first_rows,
         moves=list(zip(page.actions, page.details, strict=True)),
+        story=page.story,
+        terrains=terrains,
+        charts=[Markup(c) for c in (charts or {}).get(SPECTATOR, ())],
         board_svg=page.board_svg,
         first_pieces=page.first_pieces,
         board_width=num(page.board.width),
         board_height=num(page.board.height),
         last=len(page.actions) - 1,
         seat_options=seat_options,
-        data=page.data,
-        charts=page_charts(tracker, list(page.data["views"])),
+        packed=pack(page.data),
     )
     return html, record_for(save, tracker, title, note or "")
 
@@ -243,6 +253,7 @@ def build(
     skip_broken: bool = False,
     links: Sequence[Link | Mapping[str, str]] = (),
     extra_files: Mapping[str, str | bytes] | None = None,
+    reveal: str = "end",
 ) -> Built:
     """Build the site for the saves in ``replays`` into ``out``.
 
@@ -266,7 +277,7 @@ def build(
     taken: set[str] = set()
     for entry in entries:
         try:
-            html, record = render_replay(env, entry, extra_links)
+            html, record = render_replay(env, entry, extra_links, reveal)
         except SaveError as exc:
             problems.append(Refusal.of(exc.problem))
             continue
