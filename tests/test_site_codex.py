@@ -19,7 +19,7 @@ from toolkit import replay
 from toolkit.games.codex import GAME
 from toolkit.games.codex.bots import play_game
 from toolkit.render.codex_words import COMMODITIES, RESOURCES, TRACKS, card_title, plain_event
-from toolkit.render.frames import with_names
+from toolkit.render.frames import config_names, with_names
 from toolkit.saves import Save, load
 from toolkit.site import build
 from toolkit.site.builder import Entry, environment, render_replay
@@ -312,3 +312,34 @@ def test_published_codex_replay_hides_what_each_seat_may_not_know(name: str) -> 
     assert check_redaction(save, page) == (len(save.moves) + 1) * (len(save.config["players"]) + 1)
     check_no_secrets(save, page)
     check_spectator_hides_hands(save)
+
+
+def test_cards_passed_from_a_hidden_hand_are_told_as_counts() -> None:
+    """Ruling "cards passed from a hidden hand": other seats learn who gave how many cards to whom."""
+    from toolkit.render.codex_words import told_to_all
+
+    tribute = told_to_all("guildDuesChooseCards", "p1 takes 1 grain, 1 ore from p2")
+    assert tribute == "p1 takes 2 cards from p2"
+    assert told_to_all("weddingGiveCards", "p3 gives 1 wool to p1") == "p3 gives 1 card to p1"
+    assert (
+        told_to_all("commercialHarborGive", "p2 takes grain from p4 and returns coin")
+        == "p2 takes a resource from p4 and returns a commodity"
+    )
+    offer = told_to_all("wharfageOffer", "p2 offers ore to p3 for a commodity")
+    assert offer == "p2 offers a resource to p3 for a commodity"
+    assert told_to_all("weddingGiveCards", "unexpected words") == "wedding give cards"
+    assert told_to_all("buildRoad", "p1 builds a road") == "p1 builds a road"
+
+
+@pytest.mark.parametrize("name", published_codex())
+def test_published_codex_move_lists_never_name_cards_passed_from_a_hidden_hand(name: str) -> None:
+    """Ruling "cards passed from a hidden hand": the move list every view shares names no such card."""
+    save = load(REPLAYS / name)
+    page = page_of(REPLAYS / name)
+    ids = config_names(save)
+    hidden = {"commercialHarborGive", "guildDuesChooseCards", "weddingGiveCards", "wharfageOffer"}
+    for step in replay.run(save):
+        for event in step.events:
+            if isinstance(event, dict) and event.get("type") in hidden:
+                raw = plain_event(with_names(str(event["text"]), {}, ids))
+                assert raw not in page.everything, (step.index, raw)

@@ -105,8 +105,15 @@ def _write_failed(out: Path, what: str, exc: OSError) -> Exception:
     help="output folder (replaced as a whole)",
 )
 @click.option("--skip-broken", is_flag=True, help="leave out saves that do not replay instead of failing")
+@click.option(
+    "--reveal",
+    type=click.Choice(["end", "never", "always"]),
+    default="end",
+    show_default=True,
+    help="when every view shows every hand: on a finished game's last move, never, or always",
+)
 @reporting
-def site_command(replays: Path, out: Path, skip_broken: bool) -> Outcome:
+def site_command(replays: Path, out: Path, skip_broken: bool, reveal: str) -> Outcome:
     """Build the static replay site from the saves in REPLAYS (default replays/) into OUT.
 
     Besides one page per replay, the site carries each game's Cards and Rules pages and the
@@ -131,7 +138,9 @@ def site_command(replays: Path, out: Path, skip_broken: bool) -> Outcome:
         problem = Problem(exc.game_id, f"catalog cannot be read: {'; '.join(exc.problems)}", "bad_catalog")
         raise Failed([problem]) from None
     try:
-        built = build(replays, target.path, skip_broken=skip_broken, links=links, extra_files=reference)
+        built = build(
+            replays, target.path, skip_broken=skip_broken, links=links, extra_files=reference, reveal=reveal
+        )
     except OSError as exc:
         raise _write_failed(out, "site", exc) from None
     took = time.perf_counter() - started

@@ -38,6 +38,7 @@ from toolkit.render.codex_words import (
     progress_names,
     progress_words,
     seating,
+    told_to_all,
     viewer_of,
     want_facts,
 )
@@ -431,7 +432,7 @@ class CodexAdapter:
                 continue
             if "visibleTo" in item or item.get("type") == move.get("type"):
                 continue
-            lines.append(str(item["text"]))
+            lines.append(told_to_all(item.get("type"), str(item["text"])))
         return lines
 
     def move_words(self, move: Mapping[str, Any], events: list[Any]) -> str | None:
@@ -445,7 +446,7 @@ class CodexAdapter:
                 and item.get("type") == move.get("type")
                 and isinstance(item.get("text"), str)
             ):
-                return str(item["text"])
+                return told_to_all(item.get("type"), str(item["text"]))
         return move_phrase(move)
 
     def plain_places(self, text: str, view: View) -> str:

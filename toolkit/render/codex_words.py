@@ -333,6 +333,49 @@ def place_words(spot: str, hexes: Mapping[str, Any]) -> str:
     return f"the coast of the {land[0]} hex" if len(land) == 1 else f"the corner of the {_listed(land)} hexes"
 
 
+_MATERIAL_COUNT = re.compile(r"(\d+) [a-z]+")
+
+
+def _count_of(listed: str) -> str:
+    count = sum(int(n) for n in _MATERIAL_COUNT.findall(listed))
+    return f"{count} card" + ("" if count == 1 else "s")
+
+
+# Events that move cards chosen from a hidden hand, and their words for every other seat: who
+# gave how many cards to whom, never which (the ruling "cards passed from a hidden hand").
+_HIDDEN_PASSES: dict[str, tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = {
+    "wharfageOffer": (
+        re.compile(r"^(\S+) offers \w+ to (\S+)(, who has no commodity to return| for a commodity)$"),
+        lambda m: f"{m.group(1)} offers a resource to {m.group(2)}{m.group(3)}",
+    ),
+    "commercialHarborGive": (
+        re.compile(r"^(\S+) takes \w+ from (\S+) and returns \w+$"),
+        lambda m: f"{m.group(1)} takes a resource from {m.group(2)} and returns a commodity",
+    ),
+    "guildDuesChooseCards": (
+        re.compile(r"^(\S+) takes (.+) from (\S+)$"),
+        lambda m: f"{m.group(1)} takes {_count_of(m.group(2))} from {m.group(3)}",
+    ),
+    "weddingGiveCards": (
+        re.compile(r"^(\S+) gives (.+) to (\S+)$"),
+        lambda m: f"{m.group(1)} gives {_count_of(m.group(2))} to {m.group(3)}",
+    ),
+}
+
+
+def told_to_all(kind: Any, text: str) -> str:
+    """An event's words as every seat may hear them: card passes from a hidden hand lose the cards.
+
+    A text of such an event that does not read as expected is told as the event's kind alone.
+    """
+    rule = _HIDDEN_PASSES.get(str(kind))
+    if rule is None:
+        return text
+    pattern, words = rule
+    match = pattern.match(text)
+    return words(match) if match else humanise(str(kind))
+
+
 def named_players(view: View, names: Mapping[str, str]) -> View:
     """``view`` with a ``name`` for each player who has none, from ``names`` (id -> name).
 
