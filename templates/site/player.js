@@ -58,7 +58,7 @@
     current = null;
     if (!link) { return ""; }
     var fold = link.closest ? link.closest("details") : null;
-    current = fold && !fold.open ? fold.querySelector("summary a") : link;
+    current = fold && !fold.open ? fold.parentNode.querySelector("a[data-frame]") : link;
     current.classList.add("on");
     current.setAttribute("aria-current", "step");
     reveal(current);
@@ -105,7 +105,7 @@
   function stop() {
     if (st.timer !== null) { clearInterval(st.timer); st.timer = null; }
     playBtn.setAttribute("aria-label", "play");
-    playBtn.firstChild.textContent = "\u25B6";
+    playBtn.firstChild.textContent = "Play";
   }
   function start() {
     stop();
@@ -115,7 +115,7 @@
       show(st.frame + 1);
     }, speeds[st.speed]);
     playBtn.setAttribute("aria-label", "pause");
-    playBtn.firstChild.textContent = "||";
+    playBtn.firstChild.textContent = "Pause";
   }
   function toggle() { if (st.timer === null) { start(); } else { stop(); } }
   function setSpeed(d) {

@@ -82,11 +82,11 @@ class PageWatch:
     def goto(self, url: str) -> None:
         """Open ``url`` and wait until the player has inflated its frames and shows one."""
         self.page.goto(url)
-        self.page.wait_for_function("document.body.dataset.ready === '1'")
+        self.page.wait_for_function("() => document.body.dataset.ready === '1'")
 
     def frame(self) -> int:
         """The frame the viewer shows now."""
-        self.page.wait_for_function("document.body.dataset.ready === '1'")
+        self.page.wait_for_function("() => document.body.dataset.ready === '1'")
         return int(self.page.evaluate("document.body.dataset.frame"))
 
     def piece_layers(self, page_url: str, frames: Path, n: int) -> tuple[list[Any], list[Any]]:
