@@ -144,7 +144,7 @@ def check_redaction(save: Save, page: Page) -> int:
             for seat, info in enumerate(page.infos(key, index)):
                 held = full[seat]["progressHand"]
                 if seat == viewer or over:
-                    listed = ", ".join(card_names(held)) or "none"
+                    listed = f"{len(held)}: " + ", ".join(card_names(held)) if held else "0"
                     assert info.startswith(f'<div class="dim">progress {listed}')
                 else:
                     assert info.startswith(f'<div class="dim">progress {len(held)}'), (index, key, seat, info)
@@ -343,3 +343,18 @@ def test_published_codex_move_lists_never_name_cards_passed_from_a_hidden_hand(n
             if isinstance(event, dict) and event.get("type") in hidden:
                 raw = plain_event(with_names(str(event["text"]), {}, ids))
                 assert raw not in page.everything, (step.index, raw)
+
+
+def test_improvement_tracks_are_drawn_and_never_in_a_seat_colour(recorded: tuple[Save, Page, Path]) -> None:
+    """codex-rules.md §City improvements: each row draws its three tracks; the track beside the board
+    says knight strength against berserker strength; no track colour is a seat's."""
+    from toolkit.render.palette import SEAT_COLOURS, TRACK_COLOURS
+
+    save, page, _ = recorded
+    last = len(save.moves)
+    for info in page.infos("spectator", last):
+        assert [t for t in TRACKS if f'class="tr tr-{t}"' in info] == list(TRACKS)
+        assert re.search(r"science level \d of 5", info)
+    notes = [m for m in page.data["marks"] if "track-note" in m]
+    assert notes and all(re.search(r">knights \d+ vs berserkers \d+</text>", m) for m in notes)
+    assert not {c.lower() for c in TRACK_COLOURS.values()} & {c.lower() for c in SEAT_COLOURS}

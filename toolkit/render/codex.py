@@ -455,6 +455,23 @@ class CodexAdapter:
         hexes: Mapping[str, Any] = table if isinstance(table, Mapping) else {}
         return plain_event(text, lambda spot: place_words(spot, hexes))
 
+    def track_note(self, view: View) -> tuple[Point, str] | None:
+        """Knight strength against berserker strength, written beside the berserker track.
+
+        The berserkers are as strong as the cities on the board (metropolises included, a
+        pillaged city turned sideways not); the defence is the active knights' levels summed.
+        """
+        geo = geometry(view)
+        cities = knights = 0
+        for _, spot in _table(_board(view), "intersections"):
+            building = spot.get("building")
+            if isinstance(building, Mapping) and building.get("type") == "city":
+                cities += 0 if building.get("cityPieceAsSettlement") is True else 1
+            knight = spot.get("knight")
+            if isinstance(knight, Mapping) and knight.get("state") == "active":
+                knights += 1 + (TIERS.index(knight["level"]) if knight.get("level") in TIERS else 0)
+        return Point.at(geo.width - 10, geo.strip_y - 22), f"knights {knights} vs berserkers {cities}"
+
     def blocked(self, view: View) -> str | None:
         """The hex the robber stands on, once it is in play."""
         if view.get("robberActive") is not True:
@@ -524,7 +541,7 @@ class CodexAdapter:
             count = sum(n for _, n in hand)
         else:
             count = as_int(player.get("materialCount"))
-        stats = [Stat(t, str(as_int(player.get(f"{t}Level"))), t) for t in TRACKS if f"{t}Level" in player]
+        stats: list[Stat] = []
         if progress_names(player) is None and progress_words(player):
             stats.insert(0, Stat("from", progress_words(player), "decks"))
         badges = []
@@ -561,6 +578,11 @@ class CodexAdapter:
             to_move=to_move,
             current=view.get("currentPlayerId") == pid and phase != "gameOver",
             cards_label="progress",
+            tracks=tuple(
+                (t, as_int(player.get(f"{t}Level")), t in metropolises.get(pid, ()))
+                for t in TRACKS
+                if f"{t}Level" in player
+            ),
         )
 
     def panel(self, view: View) -> Panel:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toolkit.render.geometry import num
+from markupsafe import escape
+
+from toolkit.render.geometry import Point, num
 from toolkit.render.scene import Board, Header, Piece, Tile
 
 
@@ -22,9 +24,15 @@ def produced_tiles(board: Board, header: Header, blocked: str | None) -> tuple[T
     return tuple(t for t in board.tiles if t.token == total and t.key != blocked)
 
 
-def marks_markup(hex_size: float, fresh: Sequence[Piece], hot: Sequence[Tile]) -> str:
-    """The marks layer's children: one outline per producing hex, one ring per fresh piece."""
+def marks_markup(
+    hex_size: float, fresh: Sequence[Piece], hot: Sequence[Tile], note: tuple[Point, str] | None = None
+) -> str:
+    """The marks layer's children: one outline per producing hex, one ring per fresh piece, and
+    an adapter's note beside a track (codex: knight strength against berserker strength)."""
     out = []
+    if note is not None:
+        at, words = note
+        out.append(f'<text class="track-note" x="{num(at.x)}" y="{num(at.y)}">{escape(words)}</text>')
     for tile in hot:
         points = " ".join(p.text() for p in tile.corners)
         out.append(f'<polygon class="mark-hot" points="{points}"/>')

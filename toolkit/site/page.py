@@ -185,7 +185,8 @@ def build_page_data(save: Save, macros: Any, reveal: str = "end") -> PageData:
         fresh = tuple(p for p in shared.pieces if p not in previous) if snap.index else ()
         rolled = bool(snap.roll) or "roll" in snap.tags
         hot = produced_tiles(board, shared.header, _blocked(adapter, spectator)) if rolled else ()
-        mark = marks((board.hex_size, fresh, hot))
+        note_hook = getattr(adapter, "track_note", None)
+        mark = marks((board.hex_size, fresh, hot, note_hook(spectator) if note_hook else None))
         previous = shared.pieces
         row = [layers(layer), parts(("head", shared.header)), foots(foot), mark]
         seat_rows = {key: adapter.panel(view).rows for key, view in snap.views.items() if key != SPECTATOR}
