@@ -12,7 +12,7 @@
   var el = function (id) { return document.getElementById(id); };
   var data = null, last = 0;
   var speeds = [2000, 1200, 800, 500, 300, 150, 80];
-  var st = { frame: 0, seat: "spectator", layer: -1, speed: 2, timer: null, turn: -1 };
+  var st = { frame: 0, seat: "spectator", layer: -1, marks: -1, head: -1, panel: "", speed: 2, timer: null, turn: -1 };
   var pieces = el("pieces"), marks = el("marks"), hdr = el("hdr"), panel = el("panel");
   var narration = el("narration"), announce = el("announce"), counter = el("counter");
   var scrub = el("scrub"), seatSel = el("seat"), playBtn = el("btn-play"), story = el("story");
@@ -77,14 +77,23 @@
       pieces.innerHTML = joined(data.layers[row[0]], data.pieces);
       st.layer = row[0];
     }
-    marks.innerHTML = data.marks[row[3]];
-    hdr.innerHTML = data.parts[row[1]];
-    var html = "";
+    // Only parts that differ from the frame shown before are replaced.
+    if (row[3] !== st.marks) { marks.innerHTML = data.marks[row[3]]; st.marks = row[3]; }
+    if (row[1] !== st.head) { hdr.innerHTML = data.parts[row[1]]; st.head = row[1]; }
+    var chosen = [row[2]];
     for (var i = 0; i < data.seats.length; i++) {
       var mine = st.seat === "all" || st.seat === data.seats[i] || n >= data.reveal;
-      html += "<div class=\"prow\">" + joined(data.rows[row[4 + 2 * i + (mine ? 1 : 0)]], data.parts) + "</div>";
+      chosen.push(row[4 + 2 * i + (mine ? 1 : 0)]);
     }
-    panel.innerHTML = html + joined(data.foots[row[2]], data.parts);
+    var key = chosen.join(",");
+    if (key !== st.panel) {
+      var html = "";
+      for (var j = 1; j < chosen.length; j++) {
+        html += "<div class=\"prow\">" + joined(data.rows[chosen[j]], data.parts) + "</div>";
+      }
+      panel.innerHTML = html + joined(data.foots[row[2]], data.parts);
+      st.panel = key;
+    }
     st.frame = n;
     var said = mark(n);
     narration.textContent = said;
