@@ -184,3 +184,19 @@ def test_move_list_and_highlights_carry_no_private_event(save_data: dict[str, An
     for text in private:
         assert text not in shared
     assert not re.search(r"took (1|a) (brick|lumber|wool|grain|ore)\b", shared)
+
+
+def test_site_reveal_never_from_the_command_line(save_data: dict[str, Any], tmp_path: Path) -> None:
+    """Issue 12 §5: `site --reveal never` builds no every-hand view and opens no hand at the end."""
+    from toolkit.site.page import read_page_data
+
+    replays = tmp_path / "replays"
+    replays.mkdir()
+    (replays / "game.json").write_text(json.dumps(save_data), encoding="utf-8")
+    args = ["site", str(replays), "-o", str(tmp_path / "site"), "--reveal", "never"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "site" / "replays" / "game.html").read_text(encoding="utf-8")
+    data = read_page_data(html)
+    assert "all" not in data["views"] and data["reveal"] == data["frames"]
+    assert '<option value="all">' not in html
