@@ -99,7 +99,7 @@ def _packed(save_data: dict[str, Any], reveal: str, moves: int | None = None) ->
     if moves is not None:
         data["moves"] = data["moves"][:moves]
     macros = builder.environment().get_template("site/_parts.html").module
-    packed = build_page_data(Save("game.json", data), macros, reveal).data
+    packed = build_page_data(Save("game.json", data), macros, reveal=reveal).data
     return {**packed, "views": expand_views(packed)}
 
 

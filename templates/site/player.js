@@ -6,9 +6,8 @@
   // frame is at or past data.reveal.
   //
   // Charts API: any element inside the page with data-move="N" (for example a point of a
-  // chart in the charts slot) jumps to move N when clicked or activated with Enter.
-  // data.charts, when present, maps a view name to its list of SVG fragments; the slot
-  // (.chart figures) shows the current view's list.
+  // chart in the charts slot) jumps to move N when clicked or activated with Enter. The body's
+  // data-seat names the view shown; the stylesheet shows each view its own figures.
   var el = function (id) { return document.getElementById(id); };
   var data = null, last = 0;
   var speeds = [2000, 1200, 800, 500, 300, 150, 80];
@@ -132,17 +131,11 @@
     el("speed").textContent = "speed " + (st.speed + 1);
     if (st.timer !== null) { start(); }
   }
-  function charts() {
-    if (!data.charts) { return; }
-    var list = data.charts[st.seat] || data.charts.spectator || [];
-    var figures = document.querySelectorAll("figure.chart");
-    for (var i = 0; i < figures.length && i < list.length; i++) { figures[i].innerHTML = list[i]; }
-  }
   function useSeat(seat) {
     st.seat = data.views.indexOf(seat) >= 0 ? seat : "spectator";
     seatSel.value = st.seat;
     st.layer = -1;
-    charts();
+    document.body.setAttribute("data-seat", st.seat);
   }
   function turnStep(d) {
     var t = turnOf(st.frame);

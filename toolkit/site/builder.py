@@ -32,6 +32,7 @@ from toolkit.render.scene import css_token
 from toolkit.replay import ReplayError
 from toolkit.resources import data_dir
 from toolkit.saves import Problem, SaveError, load, staging_dir
+from toolkit.site.index import Record, index_files, record_for
 from toolkit.site.page import OMNISCIENT, build_page_data, pack
 
 MARKER = ".replaykit-site"
@@ -183,21 +184,20 @@ def render_replay(
     entry: Entry,
     links: Sequence[Link] = (),
     reveal: str = "end",
-    charts: Mapping[str, Sequence[str]] | None = None,
-) -> tuple[str, dict[str, Any]]:
+) -> tuple[str, Record]:
     """The HTML page for one replay and its index record; ``links`` are the site's extra links.
 
     ``reveal`` is the publisher's choice of what a finished game shows (``end``, ``never``,
-    ``always``; see :func:`toolkit.site.page.reveal_frame`). ``charts`` are precomputed SVG
-    fragments by view name, drawn in the page's charts slot (any element in them with
-    ``data-move=N`` jumps to move N when clicked).
+    ``always``; see :func:`toolkit.site.page.reveal_frame`). The charts are gathered in the
+    same replay; any element in them with ``data-move=N`` jumps to move N when clicked.
     Raises :class:`SaveError`, :class:`ReplayError` or :class:`RenderError` for a save that
     cannot be published.
     """
     save = load(entry.path)
     check_page_size(save)
     macros = env.get_template("site/_parts.html").module
-    page = build_page_data(save, macros, reveal)
+    tracker = Tracker(save.game)
+    page = build_page_data(save, macros, tracker.observe, reveal=reveal)
     meta = save.meta
     title = (
         entry.title or (meta.get("title") if isinstance(meta.get("title"), str) else None) or entry.path.stem
@@ -215,8 +215,6 @@ def render_replay(
         (key, labels.get(key) or f"{names.get(int(key), 'seat ' + key)} (seat {key})") for key in page.views
     ]
     terrains = sorted({tile.terrain for tile in page.board.tiles})
-    if charts:
-        page.data["charts"] = {view: list(charts[view]) for view in page.views if view in charts}
     html = env.get_template("site/replay.html").render(
         csp=content_policy([css], [js]),
         css=Markup(css),
@@ -235,7 +233,7 @@ def render_replay(
         moves=list(zip(page.actions, page.details, strict=True)),
         story=page.story,
         terrains=terrains,
-        charts=[Markup(c) for c in (charts or {}).get(SPECTATOR, ())],
+        charts=page_charts(tracker, page.views),
         board_svg=page.board_svg,
         first_pieces=page.first_pieces,
         board_width=num(page.board.width),

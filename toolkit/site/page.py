@@ -133,11 +133,18 @@ def view_names(seats: Sequence[int], reveal: str) -> list[str]:
     return names + ([OMNISCIENT] if reveal != "never" else [])
 
 
-def build_page_data(save: Save, macros: Any, reveal: str = "end") -> PageData:
+def build_page_data(
+    save: Save,
+    macros: Any,
+    observe: Callable[[int, Mapping[str, Any]], None] | None = None,
+    reveal: str = "end",
+) -> PageData:
     """Replay ``save`` once and pack every frame, sharing what all views share.
 
     ``macros`` is the template module holding ``head``, ``who``, ``hand``, ``info``,
-    ``foot_open``, ``fact`` and ``foot_close``. ``reveal`` is one of :data:`REVEALS`.
+    ``foot_open``, ``fact`` and ``foot_close``. ``observe``, if given, is shown every frame's
+    views (by view key) as they are made, e.g. to gather the game's charts in the same replay.
+    ``reveal`` is one of :data:`REVEALS`.
     Raises :class:`~toolkit.replay.ReplayError` when a move does not replay.
     """
     if reveal not in REVEALS:
@@ -172,6 +179,8 @@ def build_page_data(save: Save, macros: Any, reveal: str = "end") -> PageData:
         actions.append(snap.action)
         details.append(snap.detail)
         snaps.append(snap)
+        if observe is not None:
+            observe(snap.index, snap.views)
         shared = adapter.frame(spectator)
         headers.append(shared.header)
         layer = tuple(pieces(p) for p in shared.pieces)
