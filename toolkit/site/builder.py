@@ -33,6 +33,7 @@ from toolkit.replay import ReplayError
 from toolkit.resources import data_dir
 from toolkit.saves import Problem, SaveError, load, staging_dir
 from toolkit.site.index import Record, index_files, record_for
+from toolkit.site.limits import check_page_size
 from toolkit.site.page import OMNISCIENT, build_page_data, pack
 
 MARKER = ".replaykit-site"
