@@ -413,8 +413,8 @@ def test_panel_shows_levels_progress_counts_and_points() -> None:
             count = player["materialCount"]
             assert f"{count} card{'' if count == 1 else 's'}" in words
     panel = texts(root, "panel")
-    assert "p-red holds merchant fleet" in panel
-    assert "p-blue holds 1 trade" in panel
+    assert "progress 1 · merchant fleet" in panel  # own cards by name
+    assert "from 1 trade" in panel  # another seat's cards by deck only
 
 
 # ---------------------------------------------------------------- pending decisions

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from toolkit.cli import cli
 from toolkit.games.pioneers.bots import play_game
 from toolkit.site import Link, SiteError, build
+from toolkit.site.page import FIRST_ROW, expand_views, read_page_data
 
 EVIL = "</script><img src=x onerror=alert(1)>"
 
@@ -189,7 +190,8 @@ def test_page_is_self_contained_with_hashed_inline_script_and_style(replays: Pat
         digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
         assert f"{kind} 'sha256-{digest}'" in policy
     assert not re.search(r'(src|href)="(https?:)?//', page)
-    assert re.search(r'<script type="application/json" id="replay-data">', page)
+    block = r'<script type="application/octet-stream" id="replay-data">[A-Za-z0-9+/=]+</script>'
+    assert re.search(block, page)
 
 
 def test_player_text_is_escaped_everywhere_in_a_page(replays: Path, tmp_path: Path) -> None:
@@ -199,10 +201,9 @@ def test_player_text_is_escaped_everywhere_in_a_page(replays: Path, tmp_path: Pa
     page = (out / "replays" / "alpha.html").read_text(encoding="utf-8")
     assert EVIL not in page
     assert "<img" not in page
-    data_block = re.search(r'id="replay-data">(.*?)</script>', page, re.S)
-    assert data_block is not None
-    data = json.loads(data_block.group(1))
+    data = read_page_data(page)
     assert any("onerror=alert(1)" in part for part in data["parts"])  # the talk, as escaped text
+    assert not any(EVIL in part for part in data["parts"])
     assert page.count("</script>") == 2
 
 
@@ -213,22 +214,21 @@ def test_page_holds_every_frame_for_the_spectator_and_each_seat(
     out = tmp_path / "site"
     build(replays, out)
     page = (out / "replays" / "beta.html").read_text(encoding="utf-8")
-    data_block = re.search(r'id="replay-data">(.*?)</script>', page, re.S)
-    assert data_block is not None
-    data = json.loads(data_block.group(1))
+    data = read_page_data(page)
+    views = expand_views(data)
     moves = len(saves["beta.json"]["moves"])
     assert data["frames"] == moves + 1
-    assert sorted(data["views"]) == ["0", "1", "2", "spectator"]
-    for rows in data["views"].values():
+    assert sorted(views) == ["0", "1", "2", "all", "spectator"]
+    for rows in views.values():
         assert len(rows) == moves + 1
-    for frame in data["views"]["spectator"][:-1]:
-        for row_id in frame[3:]:
+    for frame in views["spectator"][:-1]:
+        for row_id in frame[FIRST_ROW:]:
             hand = data["parts"][data["rows"][row_id][1]]
             assert 'class="res ' not in hand
-    seat1 = data["views"]["1"][10]
-    hands = [data["parts"][data["rows"][r][1]] for r in seat1[3:]]
+    seat1 = views["1"][10]
+    hands = [data["parts"][data["rows"][r][1]] for r in seat1[FIRST_ROW:]]
     assert ['class="res ' in h for h in hands] == [False, True, False]
-    assert page.count('<li><a href="#move=') == moves + 1
+    assert len(set(re.findall(r'<a href="#move=(\d+)" data-frame="\1"', page))) == moves + 1
 
 
 def test_index_accepts_extra_links_and_files(replays: Path, tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from toolkit.render.frames import config_names, with_names
 from toolkit.saves import Save, load
 from toolkit.site import build
 from toolkit.site.builder import Entry, environment, render_replay
+from toolkit.site.page import FIRST_ROW, expand_views, read_page_data
 
 EVIL = "</script><img src=x onerror=alert(1)>"
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
@@ -45,23 +46,28 @@ class Page:
     data: dict[str, Any]
     moves: list[str]
 
+    views: dict[str, list[list[int]]]
+
     @staticmethod
     def of(html: str) -> Page:
-        block = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', html, re.S)
-        assert block is not None
-        items = re.findall(r'<li><a href="#move=\d+" data-frame="\d+"[^>]*>([^<]*)</a></li>', html)
-        return Page(html, json.loads(block.group(1)), items)
+        data = read_page_data(html)
+        items = re.findall(r'<a href="#move=\d+" data-frame="\d+"[^>]*>([^<]*)</a>', html)
+        return Page(html, data, items, expand_views(data))
+
+    @property
+    def everything(self) -> str:
+        """The page and its unpacked data: all a visitor can read with view-source and a decoder."""
+        return self.html + json.dumps(self.data, ensure_ascii=False)
 
     def row(self, seat: str, frame: int) -> list[int]:
-        row: list[int] = self.data["views"][seat][frame]
-        return row
+        return self.views[seat][frame]
 
     def hands(self, seat: str, frame: int) -> list[str]:
         """The hand fragment of each player row, in seat order."""
-        return [self.data["parts"][self.data["rows"][r][1]] for r in self.row(seat, frame)[3:]]
+        return [self.data["parts"][self.data["rows"][r][1]] for r in self.row(seat, frame)[FIRST_ROW:]]
 
     def infos(self, seat: str, frame: int) -> list[str]:
-        return [self.data["parts"][self.data["rows"][r][2]] for r in self.row(seat, frame)[3:]]
+        return [self.data["parts"][self.data["rows"][r][2]] for r in self.row(seat, frame)[FIRST_ROW:]]
 
     def facts(self, seat: str, frame: int) -> list[str]:
         return [self.data["parts"][p] for p in self.data["foots"][self.row(seat, frame)[2]]]
@@ -72,7 +78,8 @@ class Page:
 
     def text(self, seat: str, frame: int) -> str:
         """Everything the panel and header show for ``seat`` at ``frame``."""
-        rows = [self.data["parts"][p] for r in self.row(seat, frame)[3:] for p in self.data["rows"][r]]
+        ids = self.row(seat, frame)[FIRST_ROW:]
+        rows = [self.data["parts"][p] for r in ids for p in self.data["rows"][r]]
         return self.head(seat, frame) + "".join(rows) + "".join(self.facts(seat, frame))
 
 
@@ -86,11 +93,14 @@ def escaped(text: str) -> str:
 
 
 def hand_fragment(counts: dict[str, int]) -> str:
-    chips = "".join(f'<i class="res res-{k}" title="{k}">{counts[k]}</i>' for k in (*RESOURCES, *COMMODITIES))
+    chips = "".join(
+        f'<i class="res res-{k}" title="{k}"><b aria-hidden="true">{k[:2].capitalize()}</b>{counts[k]}</i>'
+        for k in (*RESOURCES, *COMMODITIES)
+    )
     return f'<div class="hand">{chips}<span class="dim">({sum(counts.values())})</span></div>'
 
 
-HOLDS = re.compile(r'<span class="fact-progress">(.*?) holds: (.*?)</span>')
+HOLDS = re.compile(r" · from ([^·<]*?)(?: · |</div>)")
 BY_DECK = re.compile(rf"^\d+ ({'|'.join(TRACKS)})(, \d+ ({'|'.join(TRACKS)}))*$")
 
 
@@ -114,7 +124,6 @@ def check_redaction(save: Save, page: Page) -> int:
 
     Returns the number of (frame, seat) pairs checked.
     """
-    names = config_names(save)
     checked = 0
     for index, state in frames(save):
         full = {p.seat: GAME.view(state, p.seat)["players"][p.id] for p in state.players}
@@ -126,18 +135,21 @@ def check_redaction(save: Save, page: Page) -> int:
             for player in state.players:
                 mine = full[player.seat]
                 counts = {**mine["resources"], **mine["commodities"]}
-                if player.seat == viewer or (viewer is None and over):
+                if player.seat == viewer or over:  # --reveal end: a finished game's last frame shows all
                     assert hands[player.seat] == hand_fragment(counts), (index, key, player.seat)
                 else:
                     total = sum(counts.values())
                     words = f"{total} card" + ("" if total == 1 else "s")
                     assert hands[player.seat] == f'<div class="hand">{words}</div>'
-            for who, value in HOLDS.findall("".join(page.facts(key, index))):
-                seat = next(p.seat for p in state.players if escaped(names.get(p.id, p.id)) == who)
-                if seat == viewer or (viewer is None and over):
-                    assert value == ", ".join(card_names(full[seat]["progressHand"]))
+            for seat, info in enumerate(page.infos(key, index)):
+                held = full[seat]["progressHand"]
+                if seat == viewer or over:
+                    listed = f"{len(held)}: " + ", ".join(card_names(held)) if held else "0"
+                    assert info.startswith(f'<div class="dim">progress {listed}')
                 else:
-                    assert BY_DECK.match(value), (index, key, who, value)
+                    assert info.startswith(f'<div class="dim">progress {len(held)}'), (index, key, seat, info)
+                    words = HOLDS.search(info)
+                    assert words is None or BY_DECK.match(words.group(1)), (index, key, seat, info)
             checked += 1
     return checked
 
@@ -145,18 +157,18 @@ def check_redaction(save: Save, page: Page) -> int:
 def check_no_secrets(save: Save, page: Page) -> None:
     """No seed, no card instance ids, no deck order anywhere in the page."""
     seed = str(save.seed)
-    assert seed not in page.html
-    assert escaped(seed) not in page.html
+    assert seed not in page.everything
+    assert escaped(seed) not in page.everything
     game = GAME.new_game(save.seed, save.config)
     for deck in TRACKS:
         cards = game.decks[deck]
         for card in cards:
-            assert card["instanceId"] not in page.html
+            assert card["instanceId"] not in page.everything
         titles = [card_title(str(c["cardId"])[len(deck) :]) for c in cards[:3]]
         lowered = [t.lower() for t in titles]
         for sep in (", ", " "):
-            assert sep.join(titles) not in page.html and sep.join(lowered) not in page.html
-    assert "instanceId" not in page.html and "cardId" not in page.html
+            assert sep.join(titles) not in page.everything and sep.join(lowered) not in page.everything
+    assert "instanceId" not in page.everything and "cardId" not in page.everything
 
 
 def check_spectator_hides_hands(save: Save) -> None:
@@ -222,7 +234,7 @@ def test_names_from_the_config_replace_the_ids(recorded: tuple[Save, Page, Path]
     """design §8: views carry ids only; the page names players as the save's config does."""
     save, page, _ = recorded
     evil = escaped(EVIL)
-    who = [page.data["parts"][page.data["rows"][r][0]] for r in page.row("spectator", 0)[3:]]
+    who = [page.data["parts"][page.data["rows"][r][0]] for r in page.row("spectator", 0)[FIRST_ROW:]]
     for part, name in zip(who, ["Ada", "Bob", evil, "Dee"], strict=True):
         assert f'<b class="name">{name}</b>' in part
     options = re.findall(r'<option value="([^"]+)">([^<]*)</option>', page.html)
@@ -232,6 +244,7 @@ def test_names_from_the_config_replace_the_ids(recorded: tuple[Save, Page, Path]
         ("1", "Bob (seat 1)"),
         ("2", f"{evil} (seat 2)"),
         ("3", "Dee (seat 3)"),
+        ("all", "every hand open"),
     ]
     assert EVIL not in page.html and "<img" not in page.html
     assert page.html.count("</script>") == 2
@@ -299,3 +312,49 @@ def test_published_codex_replay_hides_what_each_seat_may_not_know(name: str) -> 
     assert check_redaction(save, page) == (len(save.moves) + 1) * (len(save.config["players"]) + 1)
     check_no_secrets(save, page)
     check_spectator_hides_hands(save)
+
+
+def test_cards_passed_from_a_hidden_hand_are_told_as_counts() -> None:
+    """Ruling "cards passed from a hidden hand": other seats learn who gave how many cards to whom."""
+    from toolkit.render.codex_words import told_to_all
+
+    tribute = told_to_all("guildDuesChooseCards", "p1 takes 1 grain, 1 ore from p2")
+    assert tribute == "p1 takes 2 cards from p2"
+    assert told_to_all("weddingGiveCards", "p3 gives 1 wool to p1") == "p3 gives 1 card to p1"
+    assert (
+        told_to_all("commercialHarborGive", "p2 takes grain from p4 and returns coin")
+        == "p2 takes a resource from p4 and returns a commodity"
+    )
+    offer = told_to_all("wharfageOffer", "p2 offers ore to p3 for a commodity")
+    assert offer == "p2 offers a resource to p3 for a commodity"
+    assert told_to_all("weddingGiveCards", "unexpected words") == "wedding give cards"
+    assert told_to_all("buildRoad", "p1 builds a road") == "p1 builds a road"
+
+
+@pytest.mark.parametrize("name", published_codex())
+def test_published_codex_move_lists_never_name_cards_passed_from_a_hidden_hand(name: str) -> None:
+    """Ruling "cards passed from a hidden hand": the move list every view shares names no such card."""
+    save = load(REPLAYS / name)
+    page = page_of(REPLAYS / name)
+    ids = config_names(save)
+    hidden = {"commercialHarborGive", "guildDuesChooseCards", "weddingGiveCards", "wharfageOffer"}
+    for step in replay.run(save):
+        for event in step.events:
+            if isinstance(event, dict) and event.get("type") in hidden:
+                raw = plain_event(with_names(str(event["text"]), {}, ids))
+                assert raw not in page.everything, (step.index, raw)
+
+
+def test_improvement_tracks_are_drawn_and_never_in_a_seat_colour(recorded: tuple[Save, Page, Path]) -> None:
+    """codex-rules.md §City improvements: each row draws its three tracks; the track beside the board
+    says knight strength against berserker strength; no track colour is a seat's."""
+    from toolkit.render.palette import SEAT_COLOURS, TRACK_COLOURS
+
+    save, page, _ = recorded
+    last = len(save.moves)
+    for info in page.infos("spectator", last):
+        assert [t for t in TRACKS if f'class="tr tr-{t}"' in info] == list(TRACKS)
+        assert re.search(r"science level \d of 5", info)
+    notes = [m for m in page.data["marks"] if "track-note" in m]
+    assert notes and all(re.search(r">knights \d+ vs berserkers \d+</text>", m) for m in notes)
+    assert not {c.lower() for c in TRACK_COLOURS.values()} & {c.lower() for c in SEAT_COLOURS}

@@ -19,11 +19,10 @@ from toolkit.cli import cli
 from toolkit.games.pioneers.bots import play_game
 from toolkit.saves import Save
 from toolkit.site import builder
-from toolkit.site.page import build_page_data
+from toolkit.site.page import FIRST_ROW, build_page_data, expand_views
 
 SEED = "s3cr3t-seed-7731"
 DEV_NAMES = ("victory_point", "roadworks", "windfall", "embargo", "knight\"")
-FIRST_ROW = 3  # a frame row is [piece layer, header, footer, one row per player...]
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +37,8 @@ def save_data() -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def page(save_data: dict[str, Any]) -> dict[str, Any]:
     macros = builder.environment().get_template("site/_parts.html").module
-    return build_page_data(Save("game.json", save_data), macros).data
+    data = build_page_data(Save("game.json", save_data), macros).data
+    return {**data, "views": expand_views(data)}
 
 
 def _row_parts(page: dict[str, Any], frame_row: list[int], seat: int) -> tuple[str, str, str]:
@@ -52,7 +52,7 @@ def _shows_cards(hand: str) -> bool:
 
 def test_each_seat_sees_only_its_own_hand(page: dict[str, Any]) -> None:
     """Opponents' hands are counts in every frame of every seat's view."""
-    seats = [key for key in page["views"] if key != "spectator"]
+    seats = [key for key in page["views"] if key not in ("spectator", "all")]
     assert seats == ["0", "1", "2", "3"]
     for key in seats:
         me = int(key)
@@ -89,3 +89,114 @@ def test_the_seed_never_reaches_the_page(save_data: dict[str, Any], tmp_path: Pa
     assert pages
     for path in pages:
         assert SEED not in path.read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- --reveal and the every-hand view
+
+
+def _packed(save_data: dict[str, Any], reveal: str, moves: int | None = None) -> dict[str, Any]:
+    data = dict(save_data)
+    if moves is not None:
+        data["moves"] = data["moves"][:moves]
+    macros = builder.environment().get_template("site/_parts.html").module
+    packed = build_page_data(Save("game.json", data), macros, reveal=reveal).data
+    return {**packed, "views": expand_views(packed)}
+
+
+def _open_hands(page: dict[str, Any], view: str, frame: int) -> list[bool]:
+    row = page["views"][view][frame]
+    return [_shows_cards(_row_parts(page, row, s)[1]) for s in range(len(page["seats"]))]
+
+
+@pytest.fixture(scope="module")
+def never(save_data: dict[str, Any]) -> dict[str, Any]:
+    return _packed(save_data, "never")
+
+
+def test_reveal_end_opens_every_hand_on_the_last_move_of_a_finished_game(page: dict[str, Any]) -> None:
+    """Issue 12 §5, --reveal end: every view shows every hand on the last frame, not before."""
+    last = page["frames"] - 1
+    for view in page["views"]:
+        assert all(_open_hands(page, view, last)), view
+    assert _open_hands(page, "spectator", last - 1) == [False] * 4
+
+
+def test_reveal_end_opens_nothing_in_a_game_that_did_not_finish(save_data: dict[str, Any]) -> None:
+    """Issue 12 §5: a trimmed prefix reveals nothing, even on its last frame."""
+    cut = _packed(save_data, "end", moves=120)
+    assert cut["reveal"] == cut["frames"]
+    assert _open_hands(cut, "spectator", cut["frames"] - 1) == [False] * 4
+    assert _open_hands(cut, "2", cut["frames"] - 1) == [False, False, True, False]
+
+
+def test_reveal_never_hides_other_hands_in_every_view_to_the_end(never: dict[str, Any]) -> None:
+    """Issue 12 §5, --reveal never: no view shows another seat's hand; no every-hand view."""
+    assert "all" not in never["views"]
+    for frame in range(never["frames"]):
+        assert _open_hands(never, "spectator", frame) == [False] * 4
+        for seat in never["seats"]:
+            assert _open_hands(never, seat, frame) == [s == int(seat) for s in range(4)]
+
+
+def test_reveal_never_embeds_only_rows_some_view_shows(never: dict[str, Any]) -> None:
+    """Issue 12 §5: the page file holds a player row only when some view shows it in that frame."""
+    for frame, row in enumerate(never["f"]):
+        shown = {never["views"][view][frame][FIRST_ROW + s] for view in never["views"] for s in range(4)}
+        assert set(row[FIRST_ROW:]) <= shown, frame
+    used = {r for row in never["f"] for r in row[FIRST_ROW:]}
+    assert used == set(range(len(never["rows"])))
+
+
+def test_reveal_always_and_the_every_hand_view_open_every_hand(
+    save_data: dict[str, Any], page: dict[str, Any]
+) -> None:
+    """Issue 12 §5: the every-hand view shows every hand in every frame; so does every view with always."""
+    for frame in range(0, page["frames"], 37):
+        assert all(_open_hands(page, "all", frame)), frame
+    always = _packed(save_data, "always", moves=60)
+    for view in always["views"]:
+        assert all(_open_hands(always, view, 59)), view
+
+
+def test_move_list_and_highlights_carry_no_private_event(save_data: dict[str, Any], tmp_path: Path) -> None:
+    """pioneers.md §Hidden information: a steal's card is told only to thief and victim, so the move
+    list, turn headings, tooltips and highlights (shared by every view) never name it."""
+    from toolkit import replay
+    from toolkit.render.frames import with_names
+    from toolkit.site.page import read_page_data
+
+    save = Save("game.json", save_data)
+    names = {i: p["name"] for i, p in enumerate(save_data["config"]["players"])}
+    private = [
+        with_names(str(e["text"]), names)
+        for step in replay.run(save)
+        for e in step.events
+        if isinstance(e, dict) and "visibleTo" in e
+    ]
+    assert private
+    replays = tmp_path / "replays"
+    replays.mkdir()
+    (replays / "game.json").write_text(json.dumps(save_data), encoding="utf-8")
+    builder.build(replays, tmp_path / "site")
+    html = (tmp_path / "site" / "replays" / "game.html").read_text(encoding="utf-8")
+    data = read_page_data(html)
+    shared = html + "".join(data["marks"]) + "".join(data["pieces"]) + "".join(data["parts"])
+    for text in private:
+        assert text not in shared
+    assert not re.search(r"took (1|a) (brick|lumber|wool|grain|ore)\b", shared)
+
+
+def test_site_reveal_never_from_the_command_line(save_data: dict[str, Any], tmp_path: Path) -> None:
+    """Issue 12 §5: `site --reveal never` builds no every-hand view and opens no hand at the end."""
+    from toolkit.site.page import read_page_data
+
+    replays = tmp_path / "replays"
+    replays.mkdir()
+    (replays / "game.json").write_text(json.dumps(save_data), encoding="utf-8")
+    args = ["site", str(replays), "-o", str(tmp_path / "site"), "--reveal", "never"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "site" / "replays" / "game.html").read_text(encoding="utf-8")
+    data = read_page_data(html)
+    assert "all" not in data["views"] and data["reveal"] == data["frames"]
+    assert '<option value="all">' not in html

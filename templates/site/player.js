@@ -1,39 +1,105 @@
 (function () {
   "use strict";
-  // The replay player: it swaps precomputed fragments and knows nothing of the rules.
-  var data = JSON.parse(document.getElementById("replay-data").textContent);
-  var last = data.frames - 1;
-  var speeds = [2000, 1200, 800, 500, 300, 150, 80];
-  var st = { frame: 0, seat: "spectator", layer: -1, speed: 2, timer: null };
+  // The replay player: it inflates the page's packed frames and swaps precomputed fragments.
+  // It knows nothing of the rules. One display rule comes with the data: a view shows a
+  // player's own (private) row when the view is that seat's, the every-hand view, or the
+  // frame is at or past data.reveal.
+  //
+  // Charts API: any element inside the page with data-move="N" (for example a point of a
+  // chart in the charts slot) jumps to move N when clicked or activated with Enter. The body's
+  // data-seat names the view shown; the stylesheet shows each view its own figures.
   var el = function (id) { return document.getElementById(id); };
-  var pieces = el("pieces"), hdr = el("hdr"), panel = el("panel"), narration = el("narration");
-  var counter = el("counter"), scrub = el("scrub"), seatSel = el("seat"), playBtn = el("btn-play");
-  var links = document.querySelectorAll("#moves a[data-frame]");
+  var data = null, last = 0;
+  var speeds = [2000, 1200, 800, 500, 300, 150, 80];
+  var st = { frame: 0, seat: "spectator", layer: -1, marks: -1, head: -1, panel: "", speed: 2, timer: null, turn: -1 };
+  var pieces = el("pieces"), marks = el("marks"), hdr = el("hdr"), panel = el("panel");
+  var narration = el("narration"), announce = el("announce"), counter = el("counter");
+  var scrub = el("scrub"), seatSel = el("seat"), playBtn = el("btn-play"), story = el("story");
+  var help = el("help"), helpBtn = el("btn-help");
+  var byFrame = [], current = null;
+
+  Array.prototype.forEach.call(document.querySelectorAll("#moves a[data-frame]"), function (a) {
+    var n = +a.getAttribute("data-frame");
+    (byFrame[n] = byFrame[n] || []).push(a);
+  });
+  var heads = document.querySelectorAll("#moves .turn-head");
 
   function clamp(n) { return Math.max(0, Math.min(last, n | 0)); }
+  function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
+  function joined(ids, table) { var s = ""; for (var i = 0; i < ids.length; i++) { s += table[ids[i]]; } return s; }
+
+  // The index into data.turns of the turn holding frame n (binary search).
+  function turnOf(n) {
+    var lo = 0, hi = data.turns.length - 1, found = -1;
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1;
+      if (data.turns[mid] <= n) { found = mid; lo = mid + 1; } else { hi = mid - 1; }
+    }
+    return found;
+  }
+
+  // Scroll only the box the move list scrolls in (the list itself, or on a narrow screen the
+  // area below the pinned board) so the current line is visible: never the window.
+  var viewer = document.querySelector("main.viewer"), stage = document.querySelector(".stage");
+  function reveal(node) {
+    var y = getComputedStyle(story).overflowY;
+    var box = y === "auto" || y === "scroll" ? story : viewer;
+    var r = box.getBoundingClientRect(), at = node.getBoundingClientRect();
+    var top = box === viewer ? Math.max(r.top, stage.getBoundingClientRect().bottom) : r.top + 30;
+    if (at.top < top) { box.scrollTop -= top - at.top + 8; }
+    else if (at.bottom > r.bottom) { box.scrollTop += at.bottom - r.bottom + 8; }
+  }
+
+  function mark(n) {
+    if (current) { current.classList.remove("on"); current.removeAttribute("aria-current"); }
+    var links = byFrame[n] || [];
+    var link = links[links.length - 1];
+    current = null;
+    if (!link) { return ""; }
+    var fold = link.closest ? link.closest("details") : null;
+    current = fold && !fold.open ? fold.parentNode.querySelector("a[data-frame]") : link;
+    current.classList.add("on");
+    current.setAttribute("aria-current", "step");
+    reveal(current);
+    var words = [];
+    for (var i = 0; i < links.length; i++) {
+      var detail = links[i].getAttribute("title");
+      words.push(links[i].textContent + (detail ? " \u2014 " + detail : ""));
+    }
+    return words.join(" \u2014 ");
+  }
 
   function show(n, keepHash) {
     n = clamp(n);
-    var row = data.views[st.seat][n];
+    var row = data.f[n];
     if (row[0] !== st.layer) {
-      pieces.innerHTML = data.layers[row[0]].map(function (i) { return data.pieces[i]; }).join("");
+      pieces.innerHTML = joined(data.layers[row[0]], data.pieces);
       st.layer = row[0];
     }
-    hdr.innerHTML = data.parts[row[1]];
-    var html = "";
-    for (var i = 3; i < row.length; i++) {
-      html += "<div class=\"prow\">" + data.rows[row[i]].map(function (p) { return data.parts[p]; }).join("") + "</div>";
+    // Only parts that differ from the frame shown before are replaced.
+    if (row[3] !== st.marks) { marks.innerHTML = data.marks[row[3]]; st.marks = row[3]; }
+    if (row[1] !== st.head) { hdr.innerHTML = data.parts[row[1]]; st.head = row[1]; }
+    var chosen = [row[2]];
+    for (var i = 0; i < data.seats.length; i++) {
+      var mine = st.seat === "all" || st.seat === data.seats[i] || n >= data.reveal;
+      chosen.push(row[4 + 2 * i + (mine ? 1 : 0)]);
     }
-    panel.innerHTML = html + data.foots[row[2]].map(function (p) { return data.parts[p]; }).join("");
-    if (links[st.frame]) { links[st.frame].classList.remove("on"); }
+    var key = chosen.join(",");
+    if (key !== st.panel) {
+      var html = "";
+      for (var j = 1; j < chosen.length; j++) {
+        html += "<div class=\"prow\">" + joined(data.rows[chosen[j]], data.parts) + "</div>";
+      }
+      panel.innerHTML = html + joined(data.foots[row[2]], data.parts);
+      st.panel = key;
+    }
     st.frame = n;
-    var link = links[n];
-    if (link) {
-      link.classList.add("on");
-      var detail = link.getAttribute("title");
-      narration.textContent = link.textContent + (detail ? " \u2014 " + detail : "");
-      if (link.scrollIntoView) { link.scrollIntoView({ block: "nearest" }); }
-    }
+    var said = mark(n);
+    narration.textContent = said;
+    var turn = turnOf(n);
+    if (st.timer === null) { announce.textContent = said; }
+    else if (turn !== st.turn && heads[turn]) { announce.textContent = heads[turn].textContent; }
+    st.turn = turn;
     counter.textContent = n + " / " + last;
     scrub.value = String(n);
     document.body.setAttribute("data-frame", String(n));
@@ -46,7 +112,8 @@
 
   function stop() {
     if (st.timer !== null) { clearInterval(st.timer); st.timer = null; }
-    playBtn.textContent = "\u25B6";
+    playBtn.setAttribute("aria-label", "play");
+    playBtn.firstChild.textContent = "Play";
   }
   function start() {
     stop();
@@ -55,7 +122,8 @@
       if (st.frame >= last) { stop(); return; }
       show(st.frame + 1);
     }, speeds[st.speed]);
-    playBtn.textContent = "\u2016";
+    playBtn.setAttribute("aria-label", "pause");
+    playBtn.firstChild.textContent = "Pause";
   }
   function toggle() { if (st.timer === null) { start(); } else { stop(); } }
   function setSpeed(d) {
@@ -63,71 +131,116 @@
     el("speed").textContent = "speed " + (st.speed + 1);
     if (st.timer !== null) { start(); }
   }
-  function setSeat(seat) {
-    if (!Object.prototype.hasOwnProperty.call(data.views, seat)) { return; }
-    st.seat = seat;
-    seatSel.value = seat;
+  function useSeat(seat) {
+    st.seat = data.views.indexOf(seat) >= 0 ? seat : "spectator";
+    seatSel.value = st.seat;
     st.layer = -1;
-    show(st.frame);
+    document.body.setAttribute("data-seat", st.seat);
+  }
+  function turnStep(d) {
+    var t = turnOf(st.frame);
+    if (d < 0 && t >= 0 && data.turns[t] < st.frame) { show(data.turns[t]); return; }
+    var next = t + d;
+    if (next >= 0 && next < data.turns.length) { show(data.turns[next]); }
+    else { show(d < 0 ? 0 : last); }
   }
 
+  // The hash names the move and the view; a hash without a seat means the spectator.
   function fromHash() {
     var m = /move=(\d+)/.exec(location.hash);
     var s = /seat=([a-z0-9]+)/.exec(location.hash);
-    if (s && Object.prototype.hasOwnProperty.call(data.views, s[1])) {
-      st.seat = s[1];
-      seatSel.value = s[1];
-      st.layer = -1;
-    }
+    useSeat(s ? s[1] : "spectator");
     show(m ? parseInt(m[1], 10) : st.frame, true);
   }
 
-  var keys = {
-    ArrowRight: 1, ArrowLeft: -1, j: 1, k: -1, PageDown: 10, PageUp: -10
-  };
-  document.addEventListener("keydown", function (ev) {
+  function openHelp(open) {
+    help.hidden = !open;
+    helpBtn.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) { el("btn-help-close").focus(); } else { helpBtn.focus(); }
+  }
+
+  var keys = { ArrowRight: 1, ArrowLeft: -1, j: 1, k: -1, PageDown: 10, PageUp: -10 };
+  function onKey(ev) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
     var tag = ev.target && ev.target.tagName;
     if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && ev.target.type !== "range")) { return; }
     var k = ev.key;
-    if (Object.prototype.hasOwnProperty.call(keys, k)) { stop(); show(st.frame + keys[k]); }
+    if (!help.hidden) {
+      if (k === "Escape" || k === "?") { openHelp(false); ev.preventDefault(); }
+      return;
+    }
+    if (has(keys, k)) { stop(); show(st.frame + keys[k]); }
+    else if (k === "]" || k === "n") { stop(); turnStep(1); }
+    else if (k === "[" || k === "p") { stop(); turnStep(-1); }
     else if (k === "Home") { stop(); show(0); }
     else if (k === "End") { stop(); show(last); }
-    else if (k === " " || k === "Spacebar") { toggle(); }
+    else if (k === " " || k === "Spacebar") { if (tag === "BUTTON" || tag === "A" || tag === "SUMMARY") { return; } toggle(); }
     else if (k === "+" || k === "=") { setSpeed(1); }
     else if (k === "-" || k === "_") { setSpeed(-1); }
+    else if (k === "?") { openHelp(true); }
     else { return; }
     ev.preventDefault();
-  });
-  // Buttons give the focus back to the page so Space and the arrows keep driving the player.
-  function button(id, action) {
-    el(id).addEventListener("click", function (ev) { ev.currentTarget.blur(); action(); });
   }
-  button("btn-first", function () { stop(); show(0); });
-  button("btn-prev", function () { stop(); show(st.frame - 1); });
-  button("btn-next", function () { stop(); show(st.frame + 1); });
-  button("btn-last", function () { stop(); show(last); });
-  button("btn-play", toggle);
-  scrub.addEventListener("input", function () { stop(); show(parseInt(scrub.value, 10)); });
-  seatSel.addEventListener("change", function () { setSeat(seatSel.value); seatSel.blur(); });
-  document.getElementById("moves").addEventListener("click", function (ev) {
-    var a = ev.target.closest ? ev.target.closest("a[data-frame]") : null;
-    if (!a) { return; }
+
+  // Buttons give the focus back to the page so Space and the arrows keep driving the player.
+  function button(id, action, keepFocus) {
+    el(id).addEventListener("click", function (ev) { if (!keepFocus) { ev.currentTarget.blur(); } action(); });
+  }
+
+  function jumpFrom(ev) {
+    var t = ev.target.closest ? ev.target.closest("[data-move],a[data-frame]") : null;
+    if (!t || !data) { return; }
     ev.preventDefault();
     stop();
-    show(parseInt(a.getAttribute("data-frame"), 10));
-  });
-  // A chart point (any element with data-move) jumps to its move in the view shown.
-  var charts = document.getElementById("charts");
-  if (charts) {
-    charts.addEventListener("click", function (ev) {
-      var a = ev.target.closest ? ev.target.closest("[data-move]") : null;
-      if (!a) { return; }
-      ev.preventDefault();
-      stop();
-      show(parseInt(a.getAttribute("data-move"), 10));
-    });
+    show(parseInt(t.getAttribute(t.hasAttribute("data-move") ? "data-move" : "data-frame"), 10));
   }
-  window.addEventListener("hashchange", fromHash);
-  fromHash();
+
+  function wire() {
+    document.addEventListener("keydown", onKey);
+    button("btn-first", function () { stop(); show(0); });
+    button("btn-prev", function () { stop(); show(st.frame - 1); });
+    button("btn-next", function () { stop(); show(st.frame + 1); });
+    button("btn-last", function () { stop(); show(last); });
+    button("btn-turn-prev", function () { stop(); turnStep(-1); });
+    button("btn-turn-next", function () { stop(); turnStep(1); });
+    button("btn-play", toggle);
+    button("btn-slower", function () { setSpeed(-1); });
+    button("btn-faster", function () { setSpeed(1); });
+    button("btn-help", function () { openHelp(help.hidden); }, true);
+    button("btn-help-close", function () { openHelp(false); }, true);
+    scrub.addEventListener("input", function () { stop(); show(parseInt(scrub.value, 10)); });
+    seatSel.addEventListener("change", function () { useSeat(seatSel.value); show(st.frame); seatSel.blur(); });
+    document.addEventListener("click", jumpFrom);
+    document.addEventListener("keydown", function (ev) {
+      if (ev.key === "Enter" && ev.target.hasAttribute && ev.target.hasAttribute("data-move")) { jumpFrom(ev); }
+    });
+    // Swipe left or right across the board to step on a touch screen.
+    var board = el("board-svg"), x0 = null, y0 = null;
+    board.addEventListener("touchstart", function (ev) {
+      if (ev.touches.length === 1) { x0 = ev.touches[0].clientX; y0 = ev.touches[0].clientY; }
+    }, { passive: true });
+    board.addEventListener("touchend", function (ev) {
+      if (x0 === null) { return; }
+      var t = ev.changedTouches[0], dx = t.clientX - x0, dy = t.clientY - y0;
+      x0 = null;
+      if (Math.abs(dx) > 40 && Math.abs(dx) > 2 * Math.abs(dy)) { stop(); show(st.frame + (dx < 0 ? 1 : -1)); }
+    }, { passive: true });
+    window.addEventListener("hashchange", fromHash);
+  }
+
+  // The packed frames: base64 of zlib-deflated JSON, inflated by the browser itself.
+  function inflate(text) {
+    var raw = atob(text), bytes = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i++) { bytes[i] = raw.charCodeAt(i); }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return new Response(stream).text();
+  }
+
+  inflate(el("replay-data").textContent.trim()).then(function (json) {
+    data = JSON.parse(json);
+    last = data.frames - 1;
+    wire();
+    fromHash();
+    document.body.setAttribute("data-ready", "1");
+  });
 }());

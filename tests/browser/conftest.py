@@ -79,13 +79,19 @@ class PageWatch:
         page.on("console", lambda msg: self.console.append(msg.text))
         page.on("request", lambda req: self.requests.append(req.url))
 
+    def goto(self, url: str) -> None:
+        """Open ``url`` and wait until the player has inflated its frames and shows one."""
+        self.page.goto(url)
+        self.page.wait_for_function("() => document.body.dataset.ready === '1'")
+
     def frame(self) -> int:
         """The frame the viewer shows now."""
+        self.page.wait_for_function("() => document.body.dataset.ready === '1'")
         return int(self.page.evaluate("document.body.dataset.frame"))
 
     def piece_layers(self, page_url: str, frames: Path, n: int) -> tuple[list[Any], list[Any]]:
         """The piece layer of frame ``n`` in the replay page and in the standalone ``frame-N.svg``."""
-        self.page.goto(page_url)
+        self.goto(page_url)
         self.page.goto(page_url + f"#move={n}")
         assert self.frame() == n
         in_page = self.page.evaluate(PIECE_ATTRS, self.page.query_selector("#board-svg"))

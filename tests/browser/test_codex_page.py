@@ -50,7 +50,7 @@ def site(tmp_path_factory: pytest.TempPathFactory, publish_replay: Any) -> Site:
 def test_arrows_and_end_step_through_a_codex_replay(replay_page: Any, site: Site) -> None:
     """design §8: ←/→ step and End jumps to the last frame; the board's pieces change as moves land."""
     page = replay_page.page
-    page.goto(site.page_url)
+    replay_page.goto(site.page_url)
     assert replay_page.frame() == 0
     start = page.inner_html("#pieces")
     page.keyboard.press("ArrowRight")
@@ -78,7 +78,7 @@ def test_arrows_and_end_step_through_a_codex_replay(replay_page: Any, site: Site
 def test_seat_selector_hides_the_other_hands(replay_page: Any, site: Site) -> None:
     """codex-rules.md §Resource cards: a seat sees its own cards; others only as counts."""
     page = replay_page.page
-    page.goto(site.page_url + f"#move={site.last}")
+    replay_page.goto(site.page_url + f"#move={site.last}")
     assert replay_page.frame() == site.last
     assert page.evaluate(ROWS_WITH_HAND) == [False, False, False]
     spectator = page.inner_text("#panel")

@@ -59,7 +59,7 @@ def site(tmp_path_factory: pytest.TempPathFactory, publish_replay: Any) -> Site:
 def test_keys_step_through_the_game(replay_page: Any, site: Site) -> None:
     """design §8: ←/→, j/k, Home/End and PageUp/PageDown move through the frames."""
     page = replay_page.page
-    page.goto(site.page_url)
+    replay_page.goto(site.page_url)
     assert replay_page.frame() == 0
     start = page.inner_html("#pieces")
     for key, want in (
@@ -87,11 +87,17 @@ def test_keys_step_through_the_game(replay_page: Any, site: Site) -> None:
 def test_deep_link_opens_at_its_move(replay_page: Any, site: Site) -> None:
     """design §8: #move=N opens the page at move N, naming that move."""
     page = replay_page.page
-    page.goto(site.page_url + "#move=37")
+    replay_page.goto(site.page_url + "#move=37")
     assert replay_page.frame() == 37
-    current = page.locator("#moves a.on")
-    assert current.get_attribute("data-frame") == "37"
-    assert page.inner_text("#narration").startswith(current.inner_text())
+    assert page.inner_text("#narration").startswith("37. ")
+    current = page.locator("#moves [aria-current]")
+    assert current.count() == 1
+    link = page.locator('#moves a[data-frame="37"]').last
+    folded = link.evaluate("a => { const d = a.closest('details'); return d ? !d.open : false; }")
+    if folded:  # a folded answer marks its offer's line
+        assert current.evaluate("a => a.parentElement.classList.contains('fold')")
+    else:
+        assert current.get_attribute("data-frame") == "37"
     page.goto(site.page_url + "#move=12&seat=1")
     assert replay_page.frame() == 12
     assert page.eval_on_selector("#seat", "el => el.value") == "1"
@@ -100,14 +106,20 @@ def test_deep_link_opens_at_its_move(replay_page: Any, site: Site) -> None:
 def test_move_list_and_buttons_navigate(replay_page: Any, site: Site) -> None:
     """design §8: a move list you can click; buttons step like the keys."""
     page = replay_page.page
-    page.goto(site.page_url)
-    page.click('#moves a[data-frame="25"]')
-    assert replay_page.frame() == 25
+    replay_page.goto(site.page_url)
+    shown = "#moves li.turn > ol > li > a[data-frame]"
+    n = int(page.eval_on_selector_all(shown, "links => links.map(a => a.dataset.frame).find(f => +f >= 20)"))
+    page.click(f'{shown}[data-frame="{n}"]')
+    assert replay_page.frame() == n
     page.click("#btn-next")
-    assert replay_page.frame() == 26
+    assert replay_page.frame() == n + 1
     page.click("#btn-prev")
     page.click("#btn-prev")
-    assert replay_page.frame() == 24
+    assert replay_page.frame() == n - 1
+    summary = page.locator("#moves li.fold > a").first
+    offer = int(summary.get_attribute("data-frame"))
+    summary.click()
+    assert replay_page.frame() == offer
     page.click("#btn-last")
     assert replay_page.frame() == site.last
     page.click("#btn-first")
@@ -117,7 +129,7 @@ def test_move_list_and_buttons_navigate(replay_page: Any, site: Site) -> None:
 def test_space_plays_and_pauses_and_speed_changes(replay_page: Any, site: Site) -> None:
     """design §8: space plays and pauses; +/- change the speed."""
     page = replay_page.page
-    page.goto(site.page_url)
+    replay_page.goto(site.page_url)
     page.keyboard.press("+")
     page.keyboard.press("+")
     page.keyboard.press("+")
@@ -144,7 +156,7 @@ def test_space_plays_and_pauses_and_speed_changes(replay_page: Any, site: Site) 
 def test_seat_selector_shows_only_that_seats_hand(replay_page: Any, site: Site) -> None:
     """pioneers contract §View: hands by resource only in the owning seat's view."""
     page = replay_page.page
-    page.goto(site.page_url + "#move=30")
+    replay_page.goto(site.page_url + "#move=30")
     rows_with_hand = (
         "Array.from(document.querySelectorAll('#panel .prow')).map(r => !!r.querySelector('.res'))"
     )
@@ -159,7 +171,7 @@ def test_seat_selector_shows_only_that_seats_hand(replay_page: Any, site: Site) 
 def test_hostile_name_and_talk_are_shown_as_text(replay_page: Any, site: Site) -> None:
     """design §8: player names and table talk are escaped: shown as text, never run."""
     page = replay_page.page
-    page.goto(site.page_url)
+    replay_page.goto(site.page_url)
     assert EVIL in page.inner_text("header.top")
     assert EVIL in page.inner_text("#panel")
     page.goto(site.page_url + f"#move={site.talk_move}")
@@ -177,7 +189,7 @@ def test_hostile_name_and_talk_are_shown_as_text(replay_page: Any, site: Site) -
 def test_page_uses_no_network_and_breaks_no_policy(replay_page: Any, site: Site) -> None:
     """design §8: the page opens from file:// with no network; its CSP allows its own script."""
     page = replay_page.page
-    page.goto(site.page_url)
+    replay_page.goto(site.page_url)
     page.keyboard.press("End")
     assert all(url.startswith(("file:", "data:")) for url in replay_page.requests)
     assert not [line for line in replay_page.console if "Content Security Policy" in line]

@@ -115,6 +115,13 @@ def _write_failed(out: Path, what: str, exc: OSError) -> Exception:
     help="build cache folder  [default: one for OUT under ~/.cache/replaykit/sites]",
 )
 @click.option("--no-cache", is_flag=True, help="build every page, neither reading nor writing the cache")
+@click.option(
+    "--reveal",
+    type=click.Choice(["end", "never", "always"]),
+    default="end",
+    show_default=True,
+    help="when every view shows every hand: on a finished game's last move, never, or always",
+)
 @reporting
 def site_command(
     replays: Path,
@@ -124,6 +131,7 @@ def site_command(
     scheduler: str | None,
     cache: Path | None,
     no_cache: bool,
+    reveal: str,
 ) -> Outcome:
     """Build the static replay site from the saves in REPLAYS (default replays/) into OUT.
 
@@ -167,6 +175,7 @@ def site_command(
             jobs=jobs or default_jobs(),
             cache=cache_dir,
             scheduler=scheduler,
+            reveal=reveal,
             progress=Progress() if json_requested() else TerminalBar("pages"),
         )
     except SchedulerError as exc:

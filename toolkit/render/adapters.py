@@ -17,7 +17,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from toolkit.render.scene import Board, FrameParts
+from toolkit.render.scene import Board, FrameParts, Panel
 
 ADAPTER_MODULES: dict[str, str] = {
     "pioneers": "toolkit.render.pioneers",
@@ -35,6 +35,9 @@ class Adapter(Protocol):
 
     def frame(self, view: Mapping[str, Any]) -> FrameParts:
         """The parts that change: pieces, header and panel (``action`` left empty)."""
+
+    def panel(self, view: Mapping[str, Any]) -> Panel:
+        """The player rows and table facts alone (what differs between seats' views)."""
 
     def players(self, view: Mapping[str, Any]) -> list[tuple[int, str]]:
         """``(seat, name)`` for every seat, in seat order."""

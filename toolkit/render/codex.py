@@ -32,10 +32,13 @@ from toolkit.render.codex_words import (
     move_phrase,
     named_players,
     pending_phrase,
+    place_words,
     plain_event,
     progress_count,
+    progress_names,
     progress_words,
     seating,
+    told_to_all,
     viewer_of,
     want_facts,
 )
@@ -69,6 +72,12 @@ TRACK_STRIP = 46.0
 TRACK_CELL = 26.0
 TRACK_GAP = 6.0
 MAX_TRACK = 20  # a longer track in the data is drawn only this far
+STORY_MOVES: dict[str, set[str]] = {
+    "offer": {"domesticTradePropose"},
+    "answer": {"domesticTradePass", "domesticTradeBid", "domesticTradeAward", "domesticTradeCancel"},
+    "roll": {"rollDice"},
+    "end": {"endTurn"},
+}
 
 View = Mapping[str, Any]
 
@@ -423,7 +432,7 @@ class CodexAdapter:
                 continue
             if "visibleTo" in item or item.get("type") == move.get("type"):
                 continue
-            lines.append(plain_event(str(item["text"])))
+            lines.append(told_to_all(item.get("type"), str(item["text"])))
         return lines
 
     def move_words(self, move: Mapping[str, Any], events: list[Any]) -> str | None:
@@ -437,8 +446,42 @@ class CodexAdapter:
                 and item.get("type") == move.get("type")
                 and isinstance(item.get("text"), str)
             ):
-                return plain_event(str(item["text"]))
+                return told_to_all(item.get("type"), str(item["text"]))
         return move_phrase(move)
+
+    def plain_places(self, text: str, view: View) -> str:
+        """Event words with spots named by their hexes, knight ids dropped, cards named."""
+        table = _board(view).get("hexes")
+        hexes: Mapping[str, Any] = table if isinstance(table, Mapping) else {}
+        return plain_event(text, lambda spot: place_words(spot, hexes))
+
+    def track_note(self, view: View) -> tuple[Point, str] | None:
+        """Knight strength against berserker strength, written beside the berserker track.
+
+        The berserkers are as strong as the cities on the board (metropolises included, a
+        pillaged city turned sideways not); the defence is the active knights' levels summed.
+        """
+        geo = geometry(view)
+        cities = knights = 0
+        for _, spot in _table(_board(view), "intersections"):
+            building = spot.get("building")
+            if isinstance(building, Mapping) and building.get("type") == "city":
+                cities += 0 if building.get("cityPieceAsSettlement") is True else 1
+            knight = spot.get("knight")
+            if isinstance(knight, Mapping) and knight.get("state") == "active":
+                knights += 1 + (TIERS.index(knight["level"]) if knight.get("level") in TIERS else 0)
+        return Point.at(geo.width - 10, geo.strip_y - 22), f"knights {knights} vs berserkers {cities}"
+
+    def blocked(self, view: View) -> str | None:
+        """The hex the robber stands on, once it is in play."""
+        if view.get("robberActive") is not True:
+            return None
+        return next((k for k, h in _table(_board(view), "hexes") if h.get("robberPresent") is True), None)
+
+    def story_tags(self, move: Mapping[str, Any], events: list[Any]) -> set[str]:
+        """``offer``, ``answer``, ``roll`` and ``end`` from the move's type."""
+        kind = move.get("type")
+        return {tag for tag, kinds in STORY_MOVES.items() if kind in kinds}
 
     def with_names(self, view: View, names: Mapping[str, str]) -> View:
         """The view with players' names (id -> name, from the save's config) where it has none."""
@@ -498,7 +541,9 @@ class CodexAdapter:
             count = sum(n for _, n in hand)
         else:
             count = as_int(player.get("materialCount"))
-        stats = [Stat(t, str(as_int(player.get(f"{t}Level"))), t) for t in TRACKS if f"{t}Level" in player]
+        stats: list[Stat] = []
+        if progress_names(player) is None and progress_words(player):
+            stats.insert(0, Stat("from", progress_words(player), "decks"))
         badges = []
         if view.get("longestRoadHolderPlayerId") == pid:
             badges.append("Longest road")
@@ -527,11 +572,17 @@ class CodexAdapter:
             hand_count=count,
             hand=hand,
             card_count=progress_count(player),
+            cards=progress_names(player),
             badges=tuple(badges),
             stats=tuple(stats),
             to_move=to_move,
             current=view.get("currentPlayerId") == pid and phase != "gameOver",
             cards_label="progress",
+            tracks=tuple(
+                (t, as_int(player.get(f"{t}Level")), t in metropolises.get(pid, ()))
+                for t in TRACKS
+                if f"{t}Level" in player
+            ),
         )
 
     def panel(self, view: View) -> Panel:
@@ -564,10 +615,6 @@ class CodexAdapter:
         ]
         if stock:
             facts.append(Stat("bank", ", ".join(stock), "bank"))
-        for pid, player in seats.entries:
-            words = progress_words(player)
-            if words:
-                facts.append(Stat(f"{seats.names[pid]} holds", words, "progress"))
         facts.extend(auction_facts(view.get("pendingDecision"), seats))
         facts.extend(want_facts(view, seats))
         facts.append(Stat("to win", f"{as_int(view.get('victoryPointsTarget'))} VP", "target"))

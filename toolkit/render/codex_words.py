@@ -6,7 +6,7 @@ Everything here reads wire data (ids, payloads) and returns plain text; the SVG 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -242,6 +242,16 @@ def progress_count(player: Mapping[str, Any]) -> int:
     return sum(as_int(by_deck.get(d)) for d in TRACKS) if isinstance(by_deck, Mapping) else 0
 
 
+def progress_names(player: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The names of a player's own progress cards when the view shows them, else None.
+
+    Only the owner's view (or a finished game's spectator view) lists the cards themselves;
+    every other view knows only how many came from each deck.
+    """
+    own = player.get("progressHand")
+    return tuple(_card_name(c) for c in own) if isinstance(own, list) else None
+
+
 def progress_words(player: Mapping[str, Any]) -> str:
     """What is known of a player's progress cards: their names, or how many from each deck."""
     own = player.get("progressHand")
@@ -265,7 +275,7 @@ def _card_name(card: Any) -> str:
 # ---------------------------------------------------------------- event texts
 
 _INTERSECTION = r"-?\d+,-?\d+\|-?\d+,-?\d+\|-?\d+,-?\d+"
-_SPOT = re.compile(rf"\s+(?:at|on|to)\s+{_INTERSECTION}(?:--{_INTERSECTION})?")
+_SPOT = re.compile(rf"\s+(at|on|to)\s+({_INTERSECTION}(?:--{_INTERSECTION})?)")
 _KNIGHT_ID = re.compile(r" ?\bknight-[^\s,;:()]+")
 _CARD_ID = re.compile(r"\b(?:science|trade|politics)([A-Z][A-Za-z]*)\b")
 
@@ -275,14 +285,95 @@ def card_title(name: str) -> str:
     return " ".join(word.capitalize() for word in humanise(name).split())
 
 
-def plain_event(text: str) -> str:
+def plain_event(text: str, place: Callable[[str], str] | None = None) -> str:
     """An engine event text as a reader wants it: no intersection, edge or knight ids, card names
     in words (``p4 plays scienceIrrigation`` -> ``p4 plays Irrigation``). Player ids stay; the
     frame pipeline swaps them for names.
+
+    With ``place`` (an intersection or edge id to words), a spot is named rather than dropped:
+    ``builds a road on the edge between the 6-hills and 8-forest hexes``.
     """
     text = _KNIGHT_ID.sub("", text)
-    text = _SPOT.sub("", text)
+    if place is None:
+        text = _SPOT.sub("", text)
+    else:
+        text = _SPOT.sub(lambda m: f" {m.group(1)} {place(m.group(2))}", text)
     return _CARD_ID.sub(lambda m: card_title(m.group(1)), text)
+
+
+def hex_words(hex_entry: Mapping[str, Any]) -> str:
+    """A hex as a player names it: ``6-hills``, or ``desert`` without a number."""
+    token = hex_entry.get("numberToken")
+    terrain = str(hex_entry.get("type") or "desert")
+    return f"{token}-{terrain}" if isinstance(token, int) and not isinstance(token, bool) else terrain
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def place_words(spot: str, hexes: Mapping[str, Any]) -> str:
+    """An intersection (``a|b|c``) or edge (``A--B``) id in words, from the land hexes around it."""
+    if "--" in spot:
+        from toolkit.render.codex import edge_ends
+
+        ends = edge_ends(spot, {})
+        if ends is None:
+            return "an edge"
+        shared = sorted(set(ends[0].split("|")) & set(ends[1].split("|")) & set(hexes))
+        words = [hex_words(hexes[h]) for h in shared]
+        if not words:
+            return "the open sea"
+        if len(words) == 1:
+            return f"the coast of the {words[0]} hex"
+        return f"the edge between the {_listed(words)} hexes"
+    land = [hex_words(hexes[h]) for h in sorted(set(spot.split("|")) & set(hexes))]
+    if not land:
+        return "a corner at sea"
+    return f"the coast of the {land[0]} hex" if len(land) == 1 else f"the corner of the {_listed(land)} hexes"
+
+
+_MATERIAL_COUNT = re.compile(r"(\d+) [a-z]+")
+
+
+def _count_of(listed: str) -> str:
+    count = sum(int(n) for n in _MATERIAL_COUNT.findall(listed))
+    return f"{count} card" + ("" if count == 1 else "s")
+
+
+# Events that move cards chosen from a hidden hand, and their words for every other seat: who
+# gave how many cards to whom, never which (the ruling "cards passed from a hidden hand").
+_HIDDEN_PASSES: dict[str, tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = {
+    "wharfageOffer": (
+        re.compile(r"^(\S+) offers \w+ to (\S+)(, who has no commodity to return| for a commodity)$"),
+        lambda m: f"{m.group(1)} offers a resource to {m.group(2)}{m.group(3)}",
+    ),
+    "commercialHarborGive": (
+        re.compile(r"^(\S+) takes \w+ from (\S+) and returns \w+$"),
+        lambda m: f"{m.group(1)} takes a resource from {m.group(2)} and returns a commodity",
+    ),
+    "guildDuesChooseCards": (
+        re.compile(r"^(\S+) takes (.+) from (\S+)$"),
+        lambda m: f"{m.group(1)} takes {_count_of(m.group(2))} from {m.group(3)}",
+    ),
+    "weddingGiveCards": (
+        re.compile(r"^(\S+) gives (.+) to (\S+)$"),
+        lambda m: f"{m.group(1)} gives {_count_of(m.group(2))} to {m.group(3)}",
+    ),
+}
+
+
+def told_to_all(kind: Any, text: str) -> str:
+    """An event's words as every seat may hear them: card passes from a hidden hand lose the cards.
+
+    A text of such an event that does not read as expected is told as the event's kind alone.
+    """
+    rule = _HIDDEN_PASSES.get(str(kind))
+    if rule is None:
+        return text
+    pattern, words = rule
+    match = pattern.match(text)
+    return words(match) if match else humanise(str(kind))
 
 
 def named_players(view: View, names: Mapping[str, str]) -> View:

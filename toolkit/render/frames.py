@@ -55,6 +55,8 @@ class Snapshot:
     actor: int | None
     views: dict[str, Mapping[str, Any]]
     detail: str = ""
+    tags: frozenset[str] = frozenset()
+    roll: str = ""
 
 
 def adapter_for(save: Save) -> Adapter:
@@ -167,12 +169,32 @@ def consequences(
     events: list[Any],
     names: Mapping[int, str],
     ids: Mapping[str, str] | None = None,
+    leave_out: Sequence[str] = (),
 ) -> str:
-    """What a move set off (dice, payouts, awards...), from the public events' words."""
+    """What a move set off (dice, payouts, awards...), from the public events' words.
+
+    ``leave_out`` names event texts told elsewhere (a roll that opens the next turn).
+    """
     if move is None:
         return ""
-    texts = adapter.event_lines(move, events)
+    texts = [t for t in adapter.event_lines(move, events) if t not in leave_out]
     return "; ".join(with_names(t, names, ids) for t in texts)
+
+
+def story_tags(adapter: Adapter, move: Mapping[str, Any] | None, events: list[Any]) -> frozenset[str]:
+    """The adapter's story tags for a move (``offer``, ``answer``, ``roll``, ``end``), if it has any."""
+    hook = getattr(adapter, "story_tags", None)
+    if hook is None or move is None:
+        return frozenset()
+    return frozenset(hook(move, events))
+
+
+def roll_lines(adapter: Adapter, move: Mapping[str, Any] | None, events: list[Any]) -> list[str]:
+    """Event texts of a roll a move sets off in passing (and what it produced), if any."""
+    hook = getattr(adapter, "roll_lines", None)
+    if hook is None or move is None:
+        return []
+    return list(hook(move, events))
 
 
 def snapshots(
@@ -205,8 +227,15 @@ def snapshots(
         actor = _actor(game, step.state, step.move) if step.move is not None else None
         words = move_words(adapter, step.move, step.events) if step.move is not None else None
         action = narrate(game, step.index, step.move, names, words, ids)
-        detail = consequences(adapter, step.move, step.events, names, ids)
-        yield adapter, Snapshot(step.index, action, actor, views, detail)
+        rolled = roll_lines(adapter, step.move, step.events)
+        detail = consequences(adapter, step.move, step.events, names, ids, rolled)
+        tags = story_tags(adapter, step.move, step.events)
+        roll = "; ".join(with_names(t, names, ids) for t in rolled)
+        plain = getattr(adapter, "plain_places", None)
+        if plain is not None:
+            board_view = views.get(SPECTATOR) or next(iter(views.values()))
+            action, detail, roll = (plain(t, board_view) if t else t for t in (action, detail, roll))
+        yield adapter, Snapshot(step.index, action, actor, views, detail, tags, roll)
 
 
 def chosen(index: int, every: int, last: int) -> bool:
@@ -239,7 +268,8 @@ def render_frames(
             board = adapter.board(view)
         if not chosen(snap.index, every, last):
             continue
-        action = f"{snap.action} ({snap.detail})" if snap.detail else snap.action
+        said = "; ".join(x for x in (snap.detail, snap.roll) if x)
+        action = f"{snap.action} ({said})" if said else snap.action
         yield snap.index, draw(adapter, board, view, action)
 
 

@@ -7,6 +7,8 @@ resource chips in the panel by ``res-<name>``. Names cover both games' vocabular
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 SEAT_COLOURS: tuple[str, ...] = ("#d7263d", "#1f6fd1", "#f08a24", "#f2f2f2", "#2e9e5b", "#8e5bb5")
 SEAT_INK: tuple[str, ...] = ("#ffffff", "#ffffff", "#1b1b1b", "#1b1b1b", "#ffffff", "#ffffff")
 
@@ -36,7 +38,8 @@ HOT = "#c0161d"
 
 
 # Colours of the three improvement tracks (metropolis markers, event die faces).
-TRACK_COLOURS: dict[str, str] = {"science": "#2e9e5b", "trade": "#f2c230", "politics": "#2f62c9"}
+# Pale tints, so a metropolis or track is never mistaken for a seat's saturated colour.
+TRACK_COLOURS: dict[str, str] = {"science": "#9fe0bf", "trade": "#fbe68a", "politics": "#b9ccff"}
 
 
 def _named_rules(colours: dict[str, str], templates: tuple[str, ...]) -> str:
@@ -68,6 +71,7 @@ def terrain_css() -> str:
     )
 
 
+@lru_cache(maxsize=1)
 def frame_css() -> str:
     """The stylesheet of a frame: board, tokens, ports, pieces and the SVG panel.
 
@@ -83,7 +87,12 @@ def frame_css() -> str:
         f".harbor line{{stroke:#f7efd9;stroke-width:3;stroke-linecap:round}}"
         f".harbor circle{{stroke:{INK};stroke-width:1.2}}"
         f".harbor text{{font:bold 10px sans-serif;fill:{INK};text-anchor:middle}}"
-        f".piece{{stroke:{INK};stroke-width:1.4;stroke-linejoin:round}}"
+        f".harbor .port-kind{{font:bold 8px sans-serif}}"
+        f".terrain-label{{font:bold 9px sans-serif;fill:{INK};fill-opacity:.75;text-anchor:middle}}"
+        ".on-forest,.on-lumber,.on-mountains,.on-ore{fill:#fff;fill-opacity:.9}"
+        ".mark-hot{fill:none;stroke:#ffe14d;stroke-width:5;stroke-linejoin:round;pointer-events:none}"
+        f".mark-new{{fill:none;stroke:#ffffff;stroke-width:3;filter:drop-shadow(0 0 1.5px {INK})}}"
+        f".piece{{stroke:{INK};stroke-width:1.6;stroke-linejoin:round;filter:drop-shadow(0 0 1px #ffffff)}}"
         ".bandit,.robber{fill:#2b2b2b;stroke:#f2f2f2}"
         ".berserker{fill:#4a3423;stroke:#f2f2f2}"
         ".merchant{fill:#ffffff}"
@@ -97,7 +106,9 @@ def frame_css() -> str:
         ".die-face.red .die{fill:#c0161d;stroke:#5a0a0e}"
         ".die-face.red .die-pip{fill:#ffffff}"
         ".die-face.yellow .die{fill:#f5d547}"
-        ".event-name{font:bold 10px sans-serif;text-anchor:middle;fill:#ffffff}"
+        f".event-name{{font:bold 10px sans-serif;text-anchor:middle;fill:{INK}}}"
+        ".event-ship .event-name{fill:#ffffff}"
+        ".track-note{font:bold 12px sans-serif;fill:#fbf3dc;text-anchor:end}"
         ".event-ship .die{fill:#3b3b3b}"
         f".event-trade .event-name{{fill:{INK}}}"
         f".hdr{{font:15px sans-serif;fill:{INK}}}"

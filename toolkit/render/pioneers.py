@@ -9,6 +9,7 @@ That is enough to place every road, building, token and port the view names by i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -79,6 +80,10 @@ class Geometry:
             tuple(layout.point(x, y) for x, y in cs) for cs in corner_sets
         ]
         self.vertices: list[Point] = [layout.point(x, y) for x, y in lattice_vertices]
+        self.vertex_hexes: list[list[int]] = [[] for _ in lattice_vertices]
+        for hex_id, vs in enumerate(self.hex_vertices):
+            for v in vs:
+                self.vertex_hexes[v].append(hex_id)
 
     def edge_ends(self, edge: int) -> tuple[Point, Point]:
         a, b = self.edges[edge]
@@ -134,7 +139,7 @@ class PioneersAdapter:
                     corners=geo.corners[hex_id],
                     terrain=resource,
                     token=token if isinstance(token, int) and not isinstance(token, bool) else None,
-                    title=f"hex {hex_id}: {resource}",
+                    title=_hex_words(resource, token) + f" (hex {hex_id})",
                 )
             )
         harbors = []
@@ -157,24 +162,55 @@ class PioneersAdapter:
 
     def pieces(self, view: View) -> tuple[Piece, ...]:
         geo = geometry()
+        names = _names(view)
+        places = Places(view)
         pieces: list[Piece] = []
         for road in view.get("roads") or []:
             edge = _int(road.get("edge"), -1)
             if not 0 <= edge < len(geo.edges):
                 continue
             a, b = geo.edge_ends(edge)
-            pieces.append(Piece("road", _int(road.get("seat")), midpoint(a, b), angle_deg(a, b)))
+            seat = _int(road.get("seat"))
+            title = f"road of {names.get(seat, f'seat {seat}')} on {places.edge(edge)}"
+            pieces.append(Piece("road", seat, midpoint(a, b), angle_deg(a, b), title=title))
         for building in view.get("buildings") or []:
             vertex = _int(building.get("vertex"), -1)
             if not 0 <= vertex < len(geo.vertices):
                 continue
             kind = "city" if building.get("type") == "city" else "settlement"
-            pieces.append(Piece(kind, _int(building.get("seat")), geo.vertices[vertex]))
+            seat = _int(building.get("seat"))
+            title = f"{kind} of {names.get(seat, f'seat {seat}')} on {places.vertex(vertex)}"
+            pieces.append(Piece(kind, seat, geo.vertices[vertex], title=title))
         bandit = (view.get("board") or {}).get("bandit")
         if isinstance(bandit, int) and 0 <= bandit < len(geo.centres):
             spot = geo.centres[bandit] + Point.at(-HEX_SIZE * 0.48, 0)
-            pieces.append(Piece("bandit", None, spot))
+            pieces.append(Piece("bandit", None, spot, title=f"the bandit on {places.hex(bandit)}"))
         return tuple(pieces)
+
+    def blocked(self, view: View) -> str | None:
+        """The hex the bandit stands on (it produces nothing)."""
+        bandit = (view.get("board") or {}).get("bandit")
+        return str(bandit) if isinstance(bandit, int) and not isinstance(bandit, bool) else None
+
+    def story_tags(self, move: Mapping[str, Any], events: list[Any]) -> set[str]:
+        """``offer``, ``answer`` and ``end`` from the move's public event types."""
+        types = {e.get("type") for e in events if isinstance(e, Mapping) and "visibleTo" not in e}
+        return {tag for tag, kinds in STORY_EVENTS.items() if types & kinds}
+
+    def roll_lines(self, move: Mapping[str, Any], events: list[Any]) -> list[str]:
+        """The roll that ending a turn (or the last setup move) sets off, and what it produced."""
+        return [
+            str(e["text"])
+            for e in events
+            if isinstance(e, Mapping)
+            and "visibleTo" not in e
+            and e.get("type") in ("roll", "produce")
+            and isinstance(e.get("text"), str)
+        ]
+
+    def plain_places(self, text: str, view: View) -> str:
+        """Engine words with hexes, corners and edges named by what a player sees on the board."""
+        return Places(view).say(text)
 
     def players(self, view: View) -> list[tuple[int, str]]:
         return sorted(_names(view).items())
@@ -306,6 +342,64 @@ class PioneersAdapter:
 
     def frame(self, view: View) -> FrameParts:
         return FrameParts(pieces=self.pieces(view), header=self.header(view), panel=self.panel(view))
+
+
+STORY_EVENTS: dict[str, set[Any]] = {"offer": {"offer"}, "answer": {"answer"}, "end": {"end_turn"}}
+
+
+def _hex_words(resource: str, token: Any) -> str:
+    """``6-lumber``, or ``desert`` for a hex without a number."""
+    return f"{token}-{resource}" if isinstance(token, int) and not isinstance(token, bool) else resource
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+_PLACE = re.compile(r"\b(vertex|edge|hex) (\d+)\b")
+
+
+class Places:
+    """Hexes, corners and edges in the words a player uses: ``the 6-lumber hex``,
+    ``the corner of the 6-lumber, 8-ore and 3-grain hexes``, ``the coast of the 5-wool hex``."""
+
+    def __init__(self, view: View) -> None:
+        self.names: dict[int, str] = {}
+        for item in (view.get("board") or {}).get("hexes") or []:
+            if isinstance(item, Mapping):
+                hex_id = _int(item.get("id"), -1)
+                self.names[hex_id] = _hex_words(str(item.get("resource") or "desert"), item.get("token"))
+
+    def _hexes(self, ids: list[int]) -> list[str]:
+        return [self.names.get(h, f"hex {h}") for h in sorted(ids)]
+
+    def hex(self, hex_id: int) -> str:
+        return f"the {self.names.get(hex_id, f'hex {hex_id}')} hex"
+
+    def vertex(self, vertex: int) -> str:
+        geo = geometry()
+        if not 0 <= vertex < len(geo.vertex_hexes):
+            return f"vertex {vertex}"
+        hexes = self._hexes(geo.vertex_hexes[vertex])
+        if len(hexes) == 1:
+            return f"the coast of the {hexes[0]} hex"
+        return f"the corner of the {_listed(hexes)} hexes"
+
+    def edge(self, edge: int) -> str:
+        geo = geometry()
+        if not 0 <= edge < len(geo.edges):
+            return f"edge {edge}"
+        hexes = self._hexes(geo.edge_hexes.get(geo.edges[edge], []))
+        if len(hexes) == 1:
+            return f"the coast of the {hexes[0]} hex"
+        return f"the edge between the {_listed(hexes)} hexes"
+
+    def say(self, text: str) -> str:
+        def place(match: re.Match[str]) -> str:
+            kind, number = match.group(1), int(match.group(2))
+            return {"vertex": self.vertex, "edge": self.edge, "hex": self.hex}[kind](number)
+
+        return _PLACE.sub(place, text)
 
 
 def _cards_text(cards: Any) -> str:

@@ -129,6 +129,7 @@ class PlayerRow:
     ``hand`` lists ``(card, count)`` when the view shows contents; otherwise only
     ``hand_count`` is known. ``cards`` likewise lists held development/progress cards
     when visible, else ``card_count`` counts them; ``cards_label`` is what the game calls them.
+    ``tracks`` lists ``(track, level, holds its metropolis)`` for games with improvement tracks.
     """
 
     seat: int
@@ -144,6 +145,7 @@ class PlayerRow:
     current: bool = False
     out: bool = False
     cards_label: str = "dev"
+    tracks: tuple[tuple[str, int, bool], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ markup so a page frame and a standalone frame show the same layer.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import svgwrite
 import svgwrite.container
@@ -36,6 +37,7 @@ HEADER_HEIGHT = 64.0
 PANEL_WIDTH = 340.0
 GAP = 16.0
 ROW_HEIGHT = 84.0
+TRACK_LINE = 16.0  # a row with improvement tracks gives them a line of their own
 ROW_CHARS = 54  # what fits on one line of a player row at the panel's font size
 FACT_CHARS = 50
 HOT_TOKENS = (6, 8)
@@ -116,10 +118,18 @@ def wrap(parts: Iterable[str], limit: int, sep: str = " \u00b7 ") -> list[str]:
 
 
 def _tile(tile: Tile) -> svgwrite.shapes.Polygon:
+    """One hex in its terrain colour, with a tooltip naming its terrain and number."""
     polygon = svgwrite.shapes.Polygon([(num(p.x), num(p.y)) for p in tile.corners], debug=False)
     polygon["class"] = f"hex terrain-{css_token(tile.terrain)}"
     polygon["data-hex"] = xml_text(tile.key)
+    polygon.set_desc(title=xml_text(tile.title or tile.terrain))
     return polygon
+
+
+def _terrain_label(tile: Tile, size: float) -> svgwrite.text.Text:
+    """The terrain's name in small letters above the token, so colour is never the only cue."""
+    cls = f"terrain-label on-{css_token(tile.terrain)}"
+    return _text(tile.terrain, tile.center.x, tile.center.y - size * 0.5, cls)
 
 
 def token_group(token: int, at: Point, size: float) -> svgwrite.container.Group:
@@ -142,7 +152,13 @@ def _harbor(harbor: Harbor, size: float) -> svgwrite.container.Group:
     for end in harbor.ends:
         group.add(_line(end, harbor.at))
     group.add(_circle(harbor.at.x, harbor.at.y, size * 0.27, f"res-{css_token(harbor.kind)}"))
-    group.add(_text(harbor.label, harbor.at.x, harbor.at.y + size * 0.07))
+    if harbor.kind == "generic":
+        group.add(_text(harbor.label, harbor.at.x, harbor.at.y + size * 0.07))
+    else:
+        group.add(_text(harbor.label, harbor.at.x, harbor.at.y - size * 0.02))
+        group.add(_text(harbor.kind[:2].capitalize(), harbor.at.x, harbor.at.y + size * 0.17, "port-kind"))
+    what = "any resource" if harbor.kind == "generic" else harbor.kind
+    group.set_desc(title=xml_text(f"port: {harbor.label} {what}"))
     return group
 
 
@@ -158,7 +174,7 @@ def _track(track: Track) -> svgwrite.container.Group:
     for index, (cell, mark) in enumerate(zip(track.cells, track.marks, strict=False)):
         cls = "track-cell goal" if index == track.goal else "track-cell"
         group.add(_rect(cell.x - half, cell.y - half, track.cell_size, track.cell_size, cls, rx=3))
-        group.add(_text(mark, cell.x, cell.y + half - 3, "track-mark"))
+        group.add(_text(mark, cell.x, cell.y + half + 10, "track-mark"))
     return group
 
 
@@ -169,6 +185,8 @@ def board_group(board: Board) -> svgwrite.container.Group:
     tiles = _g(class_="tiles")
     for tile in board.tiles:
         tiles.add(_tile(tile))
+    for tile in board.tiles:
+        tiles.add(_terrain_label(tile, board.hex_size))
     group.add(tiles)
     harbors = _g(class_="harbors")
     for harbor in board.harbors:
@@ -256,7 +274,7 @@ def header_group(header: Header, action: str, width: float) -> svgwrite.containe
 def _row(row: PlayerRow, y: float, width: float) -> svgwrite.container.Group:
     classes = f"prow seat-row-{row.seat}" + (" current" if row.current else "") + (" out" if row.out else "")
     group = _g(class_=classes, transform=f"translate(0,{num(y)})")
-    group.add(_rect(0, 0, width, ROW_HEIGHT - 6, "now" if row.current else "row", rx=6))
+    group.add(_rect(0, 0, width, row_height(row) - 6, "now" if row.current else "row", rx=6))
     group.add(_rect(8, 8, 14, 14, f"chip seat-{row.seat}", rx=3))
     group.add(_text(clip(row.name, 34), 28, 20, "name"))
     score = _text(f"{row.score} VP", width - 10, 20, "score")
@@ -272,20 +290,28 @@ def _row(row: PlayerRow, y: float, width: float) -> svgwrite.container.Group:
     else:
         group.add(_text(f"{row.hand_count} card{'' if row.hand_count == 1 else 's'}", 10, 41))
     label = row.cards_label
-    if row.cards is None:
-        cards = f"{label} {row.card_count}"
-    else:
-        cards = f"{label} " + (", ".join(row.cards) or "none")
+    cards = f"{label} {row.card_count if row.cards is None else len(row.cards)}"
     bits = [cards] + [f"{s.label} {s.value}" for s in row.stats]
+    if row.cards:
+        bits.append(", ".join(row.cards))
     group.add(_text(clip(" · ".join(bits), ROW_CHARS), 10, 58, "dim"))
     tail = list(row.badges)
     if row.to_move:
         tail.insert(0, f"to move: {row.to_move}")
     if row.out:
         tail.append("resigned")
+    y = 74.0
+    if row.tracks:
+        tracks = [f"{t} {level}" + (" (metropolis)" if metro else "") for t, level, metro in row.tracks]
+        group.add(_text(clip(" · ".join(tracks), ROW_CHARS), 10, y, "dim"))
+        y += TRACK_LINE
     if tail:
-        group.add(_text(clip(" · ".join(tail), ROW_CHARS), 10, 74))
+        group.add(_text(clip(" · ".join(tail), ROW_CHARS), 10, y))
     return group
+
+
+def row_height(row: PlayerRow) -> float:
+    return ROW_HEIGHT + (TRACK_LINE if row.tracks else 0.0)
 
 
 def panel_group(panel: Panel, x: float, y: float, width: float) -> tuple[svgwrite.container.Group, float]:
@@ -294,7 +320,7 @@ def panel_group(panel: Panel, x: float, y: float, width: float) -> tuple[svgwrit
     cy = 0.0
     for row in panel.rows:
         group.add(_row(row, cy, width))
-        cy += ROW_HEIGHT
+        cy += row_height(row)
     if panel.result:
         cy += 16
         group.add(_text(panel.result, 0, cy, "name"))
@@ -307,8 +333,23 @@ def panel_group(panel: Panel, x: float, y: float, width: float) -> tuple[svgwrit
     return group, cy + 10
 
 
+@lru_cache(maxsize=8)
+def _static_markup(board: Board) -> tuple[str, str]:
+    """The symbol sheet's symbols and the board group, serialised once per board."""
+    symbols = "".join(str(symbol.tostring()) for symbol in symbol_sheet().elements)
+    return symbols, str(board_group(board).tostring())
+
+
+_SLOT_SYMBOLS = '<g id="slot-symbols" />'
+_SLOT_BOARD = '<g id="slot-board" />'
+
+
 def frame_svg(board: Board, parts: FrameParts) -> str:
-    """A standalone SVG document for one frame: header, board, pieces and panel."""
+    """A standalone SVG document for one frame: header, board, pieces and panel.
+
+    The board and the symbol sheet never change within a game: they are serialised once
+    (:func:`_static_markup`) and spliced into each frame's document.
+    """
     panel_x = board.width + GAP
     panel, panel_height = panel_group(parts.panel, panel_x, HEADER_HEIGHT, PANEL_WIDTH)
     width = panel_x + PANEL_WIDTH + GAP
@@ -317,14 +358,15 @@ def frame_svg(board: Board, parts: FrameParts) -> str:
     drawing["viewBox"] = f"0 0 {num(width)} {num(height)}"
     drawing["class"] = f"replaykit-frame game-{css_token(board.game)}"
     drawing.defs.add(svgwrite.container.Style(frame_css()))
-    for symbol in symbol_sheet().elements:
-        drawing.defs.add(symbol)
+    drawing.defs.add(_g(id="slot-symbols"))
     drawing.add(_rect(0, 0, width, height, "paper"))
     drawing.elements[-1]["fill"] = "#fbfaf6"
     drawing.add(header_group(parts.header, parts.action, width))
     table = _g(id="table", transform=f"translate(0,{num(HEADER_HEIGHT)})")
-    table.add(board_group(board))
+    table.add(_g(id="slot-board"))
     table.add(pieces_group(parts.pieces, board.hex_size))
     drawing.add(table)
     drawing.add(panel)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + str(drawing.tostring()) + "\n"
+    symbols, board_markup = _static_markup(board)
+    text = str(drawing.tostring()).replace(_SLOT_SYMBOLS, symbols, 1).replace(_SLOT_BOARD, board_markup, 1)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + text + "\n"

@@ -132,6 +132,7 @@ def piece_element(piece: Piece, hex_size: float) -> svgwrite.container.Use:
         use["data-owner"] = xml_text(piece.owner)
     if piece.title:
         use["data-title"] = xml_text(piece.title)
+        use.set_desc(title=xml_text(piece.title))
     return use
 
 

@@ -39,7 +39,7 @@ from toolkit.saves import Problem, Save, SaveError, load, parse, read_whole, sta
 from toolkit.site.cache import Outcome, PageCache, page_key
 from toolkit.site.index import Record, Seat, index_files, record_for
 from toolkit.site.limits import check_page_size
-from toolkit.site.page import build_page_data
+from toolkit.site.page import OMNISCIENT, build_page_data, pack
 from toolkit.site.swap import STAGING_TAG, Stage, locked, recover, swap_in
 
 MARKER = ".replaykit-site"
@@ -190,18 +190,26 @@ def _slug(path: Path, taken: set[str]) -> str:
 
 
 def render_replay(
-    env: jinja2.Environment, entry: Entry, links: Sequence[Link] = (), save: Save | None = None
+    env: jinja2.Environment,
+    entry: Entry,
+    links: Sequence[Link] = (),
+    save: Save | None = None,
+    reveal: str = "end",
 ) -> tuple[str, Record]:
     """The HTML page for one replay and its index record; ``links`` are the site's extra links.
 
-    ``save`` is the entry's save when already read. Raises :class:`SaveError`,
-    :class:`ReplayError` or :class:`RenderError` for a save that cannot be published.
+    ``save`` is the entry's save when already read. ``reveal`` is the publisher's choice of
+    what a finished game shows (``end``, ``never``, ``always``; see
+    :func:`toolkit.site.page.reveal_frame`). The charts are gathered in the same replay; any
+    element in them with ``data-move=N`` jumps to move N when clicked. Raises
+    :class:`SaveError`, :class:`ReplayError` or :class:`RenderError` for a save that cannot
+    be published.
     """
     save = save if save is not None else load(entry.path)
     check_page_size(save)
     macros = env.get_template("site/_parts.html").module
     tracker = Tracker(save.game)
-    page = build_page_data(save, macros, tracker.observe)
+    page = build_page_data(save, macros, tracker.observe, reveal=reveal)
     meta = save.meta
     title = (
         entry.title or (meta.get("title") if isinstance(meta.get("title"), str) else None) or entry.path.stem
@@ -214,11 +222,11 @@ def render_replay(
     css = frame_css() + "\n" + _asset("site.css")
     js = _asset("player.js")
     names = dict(page.players)
-    seat_options = [(SPECTATOR, "spectator")] + [
-        (key, f"{names.get(int(key), 'seat ' + key)} (seat {key})")
-        for key in page.data["views"]
-        if key != SPECTATOR
+    labels = {SPECTATOR: "spectator", OMNISCIENT: "every hand open"}
+    seat_options = [
+        (key, labels.get(key) or f"{names.get(int(key), 'seat ' + key)} (seat {key})") for key in page.views
     ]
+    terrains = sorted({tile.terrain for tile in page.board.tiles})
     html = env.get_template("site/replay.html").render(
         csp=content_policy([css], [js]),
         css=Markup(css),
@@ -233,15 +241,18 @@ def render_replay(
         players=page.players,
         winner=page.winner,
         first=page.first,
+        first_rows=page.first_rows,
         moves=list(zip(page.actions, page.details, strict=True)),
+        story=page.story,
+        terrains=terrains,
+        charts=page_charts(tracker, page.views),
         board_svg=page.board_svg,
         first_pieces=page.first_pieces,
         board_width=num(page.board.width),
         board_height=num(page.board.height),
         last=len(page.actions) - 1,
         seat_options=seat_options,
-        data=page.data,
-        charts=page_charts(tracker, list(page.data["views"])),
+        packed=pack(page.data),
     )
     return html, record_for(save, tracker, title, note or "")
 
@@ -257,6 +268,7 @@ class PageTask:
     entry: Entry
     data: bytes | None
     links: tuple[Link, ...] = ()
+    reveal: str = "end"
 
 
 @lru_cache(maxsize=1)
@@ -273,7 +285,7 @@ def build_page(task: PageTask) -> Outcome:
     name = str(task.entry.path)
     try:
         save = load(task.entry.path) if task.data is None else parse(name, task.data)
-        html, record = render_replay(_process_environment(), task.entry, task.links, save)
+        html, record = render_replay(_process_environment(), task.entry, task.links, save, task.reveal)
     except SaveError as exc:
         return Outcome(refusal_line=exc.problem.line(), refusal=exc.problem)
     except (ReplayError, RenderError) as exc:
@@ -307,6 +319,7 @@ def build(
     cache: str | Path | None = None,
     scheduler: str | None = None,
     progress: Progress | None = None,
+    reveal: str = "end",
 ) -> Built:
     """Build the site for the saves in ``replays`` into ``out``.
 
@@ -351,7 +364,7 @@ def build(
                         stage.add(f"{PAGES}/{slugs[i]}.json", entries[i].path.read_bytes())
                     shown.advance()
 
-                built.rebuilt = _pages(entries, extra_links, store, place, jobs, scheduler)
+                built.rebuilt = _pages(entries, extra_links, reveal, store, place, jobs, scheduler)
                 records = _collect(built, slugs, outcomes, skip_broken)
                 files: dict[str, str | bytes] = {MARKER: f"replaykit site {__version__}\n"}
                 files.update(index_files(_process_environment(), records, extra_links, __version__))
@@ -370,6 +383,7 @@ def build(
 def _pages(
     entries: Sequence[Entry],
     links: tuple[Link, ...],
+    reveal: str,
     store: PageCache,
     place: Callable[[int, Outcome], None],
     jobs: int,
@@ -379,7 +393,7 @@ def _pages(
     were built. A save's bytes are read when its page is looked up or built, not all at once."""
     todo = []
     for i, entry in enumerate(entries):
-        key = _key(PageTask(entry, read_whole(entry.path), links))
+        key = _key(PageTask(entry, read_whole(entry.path), links, reveal))
         found = store.get(key) if key is not None else None
         if found is None:
             todo.append(i)
@@ -389,7 +403,7 @@ def _pages(
 
     def work() -> Iterator[PageTask]:
         for j, i in enumerate(todo):
-            task = PageTask(entries[i], read_whole(entries[i].path), links)
+            task = PageTask(entries[i], read_whole(entries[i].path), links, reveal)
             sent[j] = _key(task)  # the key of the very bytes this page is built from
             yield task
 
@@ -429,7 +443,7 @@ def _key(task: PageTask) -> str | None:
         return None
     entry = task.entry
     links = json.dumps([[link.href, link.label, link.game] for link in task.links])
-    parts = [str(entry.path), _opt(entry.title), _opt(entry.note), links]
+    parts = [str(entry.path), _opt(entry.title), _opt(entry.note), links, task.reveal]
     return page_key(parts, task.data)
 
 

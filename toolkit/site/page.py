@@ -1,28 +1,51 @@
-"""One replay page: every frame of every seat's view packed as shared, de-duplicated fragments.
+"""One replay page: every frame packed as shared, de-duplicated fragments, and who may see which.
 
-A page carries the board and symbol sheet once. For each frame and each seat's view it
-stores a short row of indices: the piece layer (a list of piece elements), the header, the
-panel foot (an opening, one fragment per table fact, a closing) and one player row per
-seat, each row being three fragments (name and score, hand, cards and stats). Identical
-fragments and identical combinations are stored once, so a long game costs little more
-than the parts that actually change.
+The game is replayed once. What every view shares is computed once per frame from the
+spectator's view: the piece layer, the header, the panel foot and the highlight layer (the
+pieces the move placed, the hexes a roll made produce). What differs between views is only
+each player's row, kept in two variants: the row as that player's own view shows it
+(*private*) and as any other seat's view shows it (*public*). A frame is then one short row
+of indices::
+
+    [layer, head, foot, marks, public row 0, private row 0, public row 1, private row 1, ...]
+
+and a view picks, for each player, one of the two by one rule (:func:`shows_private`):
+a seat sees its own private row; the omniscient view sees every private row; from frame
+``reveal`` on (the publisher's ``--reveal`` choice) every view sees every private row.
+The page therefore holds a private row only because some view shows it, and the script that
+plays it applies that one rule and knows nothing of the game.
+
+The packed data is deflated (zlib, fixed level) and base64-encoded into the page, so a long
+game costs little more than the parts that actually change, and two builds are byte-identical.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+import base64
+import json
+import re
+import zlib
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from markupsafe import Markup
 
 from toolkit.render.frames import SPECTATOR, snapshots
-from toolkit.render.scene import Board
+from toolkit.render.highlight import marks_markup, produced_tiles
+from toolkit.render.scene import Board, FrameParts, PlayerRow
 from toolkit.render.svg import board_svg_inner
 from toolkit.render.symbols import piece_markup
 from toolkit.saves import Save
+from toolkit.site.story import Story, tell
 
 K = TypeVar("K", bound=Hashable)
+
+OMNISCIENT = "all"
+Reveal = Literal["end", "never", "always"]
+REVEALS: tuple[str, ...] = ("end", "never", "always")
+FIRST_ROW = 4  # a frame row is [layer, head, foot, marks, then two row ids per player]
+LEVEL = 9  # zlib level: fixed, so the same data always deflates to the same bytes
 
 
 class Interner(Generic[K]):
@@ -49,6 +72,21 @@ class Interner(Generic[K]):
         return found
 
 
+class Combos:
+    """One stable index per distinct tuple of indices (a layer, a player row, a foot)."""
+
+    def __init__(self) -> None:
+        self.index: dict[tuple[int, ...], int] = {}
+        self.values: list[list[int]] = []
+
+    def __call__(self, combo: tuple[int, ...]) -> int:
+        found = self.index.get(combo)
+        if found is None:
+            found = self.index[combo] = len(self.values)
+            self.values.append(list(combo))
+        return found
+
+
 @dataclass
 class PageData:
     """Everything a replay page needs; ``data`` is what the player script reads."""
@@ -56,40 +94,80 @@ class PageData:
     board: Board
     board_svg: Markup
     first_pieces: Markup
-    first: Any
+    first: FrameParts
+    first_rows: list[PlayerRow]
     actions: list[str]
     details: list[str]
+    story: Story
     players: list[tuple[int, str]]
     winner: str | None
+    finished: bool
+    views: list[str]
     data: dict[str, Any] = field(default_factory=dict)
 
 
+def reveal_frame(reveal: str, frames: int, finished: bool) -> int:
+    """The first frame at which every view shows every hand (``frames`` when none does).
+
+    ``end``: the last frame of a finished game; a game that did not finish (a turn cap, a
+    trimmed prefix) reveals nothing. ``always``: from the first frame. ``never``: no frame.
+    """
+    if reveal == "always":
+        return 0
+    if reveal == "end" and finished:
+        return frames - 1
+    return frames
+
+
+def shows_private(view: str, player: int, frame: int, reveal: int) -> bool:
+    """Whether ``view`` shows ``player``'s own row (hand, cards, true score) at ``frame``.
+
+    The player script applies exactly this rule.
+    """
+    return view == OMNISCIENT or view == str(player) or frame >= reveal
+
+
+def view_names(seats: Sequence[int], reveal: str) -> list[str]:
+    """The views a page offers: the spectator, each seat, and the omniscient view unless ``never``."""
+    names = [SPECTATOR, *(str(s) for s in seats)]
+    return names + ([OMNISCIENT] if reveal != "never" else [])
+
+
 def build_page_data(
-    save: Save, macros: Any, observe: Callable[[int, Mapping[str, Any]], None] | None = None
+    save: Save,
+    macros: Any,
+    observe: Callable[[int, Mapping[str, Any]], None] | None = None,
+    reveal: str = "end",
 ) -> PageData:
-    """Replay ``save`` once and pack every frame of every seat's view.
+    """Replay ``save`` once and pack every frame, sharing what all views share.
 
     ``macros`` is the template module holding ``head``, ``who``, ``hand``, ``info``,
     ``foot_open``, ``fact`` and ``foot_close``. ``observe``, if given, is shown every frame's
     views (by view key) as they are made, e.g. to gather the game's charts in the same replay.
+    ``reveal`` is one of :data:`REVEALS`.
     Raises :class:`~toolkit.replay.ReplayError` when a move does not replay.
     """
+    if reveal not in REVEALS:
+        raise ValueError(f"reveal is one of {', '.join(REVEALS)}, not {reveal!r}")
     board: Board | None = None
     hex_size = 0.0
     pieces: Interner[Any] = Interner(lambda p: piece_markup(p, hex_size))
-    layers_index: dict[tuple[int, ...], int] = {}
-    layers: list[list[int]] = []
+    layers = Combos()
     parts: Interner[Any] = Interner(lambda key: str(getattr(macros, key[0])(*key[1:])))
-    rows_index: dict[tuple[int, ...], int] = {}
-    rows: list[list[int]] = []
-    foots_index: dict[tuple[int, ...], int] = {}
-    foots: list[list[int]] = []
-    views: dict[str, list[list[int]]] = {}
+    rows = Combos()
+    foots = Combos()
+    marks: Interner[Any] = Interner(lambda key: marks_markup(*key))
+    frames: list[list[int]] = []
     actions: list[str] = []
     details: list[str] = []
-    first = None
+    headers: list[Any] = []
+    first: FrameParts | None = None
+    first_rows: list[PlayerRow] = []
     players: list[tuple[int, str]] = []
     winner: str | None = None
+    finished = False
+    previous: tuple[Any, ...] = ()
+    snaps = []
     for adapter, snap in snapshots(save, None):
         spectator = snap.views[SPECTATOR]
         if board is None:
@@ -97,58 +175,138 @@ def build_page_data(
             hex_size = board.hex_size
             players = adapter.players(spectator)
         winner = adapter.winner(spectator)
+        finished = winner is not None
         actions.append(snap.action)
         details.append(snap.detail)
+        snaps.append(snap)
         if observe is not None:
             observe(snap.index, snap.views)
-        for key, view in snap.views.items():
-            frame = adapter.frame(view)
+        shared = adapter.frame(spectator)
+        headers.append(shared.header)
+        layer = tuple(pieces(p) for p in shared.pieces)
+        panel = shared.panel
+        has_facts = bool(panel.facts)
+        foot = (
+            parts(("foot_open", panel.result, has_facts)),
+            *(parts(("fact", fact)) for fact in panel.facts),
+            parts(("foot_close", has_facts, panel.talk)),
+        )
+        fresh = tuple(p for p in shared.pieces if p not in previous) if snap.index else ()
+        rolled = bool(snap.roll) or "roll" in snap.tags
+        hot = produced_tiles(board, shared.header, _blocked(adapter, spectator)) if rolled else ()
+        note_hook = getattr(adapter, "track_note", None)
+        mark = marks((board.hex_size, fresh, hot, note_hook(spectator) if note_hook else None))
+        previous = shared.pieces
+        row = [layers(layer), parts(("head", shared.header)), foots(foot), mark]
+        seat_rows = {key: adapter.panel(view).rows for key, view in snap.views.items() if key != SPECTATOR}
+        seats = sorted(int(k) for k in seat_rows)
+        for position, seat in enumerate(seats):
+            own = _row_of(seat_rows[str(seat)], seat)
+            neighbour = seats[(position + 1) % len(seats)]
+            other = _row_of(seat_rows[str(neighbour)], seat) if neighbour != seat else own
+            if own is None or other is None:
+                continue
+            row.append(rows(_row_parts(parts, other)))
+            row.append(rows(_row_parts(parts, own)))
             if first is None:
-                first = frame
-            layer = tuple(pieces(p) for p in frame.pieces)
-            layer_id = layers_index.get(layer)
-            if layer_id is None:
-                layer_id = layers_index[layer] = len(layers)
-                layers.append(list(layer))
-            panel = frame.panel
-            has_facts = bool(panel.facts)
-            foot = (
-                parts(("foot_open", panel.result, has_facts)),
-                *(parts(("fact", fact)) for fact in panel.facts),
-                parts(("foot_close", has_facts, panel.talk)),
-            )
-            foot_id = foots_index.get(foot)
-            if foot_id is None:
-                foot_id = foots_index[foot] = len(foots)
-                foots.append(list(foot))
-            row = [layer_id, parts(("head", frame.header)), foot_id]
-            for player in frame.panel.rows:
-                combo = (parts(("who", player)), parts(("hand", player)), parts(("info", player)))
-                combo_id = rows_index.get(combo)
-                if combo_id is None:
-                    combo_id = rows_index[combo] = len(rows)
-                    rows.append(list(combo))
-                row.append(combo_id)
-            views.setdefault(key, []).append(row)
+                first_rows.append(other)
+        if first is None:
+            first = shared
+        frames.append(row)
     assert board is not None and first is not None
+    count = len(frames)
+    seats = [seat for seat, _ in players]
+    views = view_names(seats, reveal)
+    reveal_at = reveal_frame(reveal, count, finished)
+    story = tell(snaps, headers)
     data = {
-        "frames": len(actions),
-        "pieces": pieces.values,
-        "layers": layers,
-        "parts": parts.values,
-        "rows": rows,
-        "foots": foots,
+        "frames": count,
+        "seats": [str(s) for s in seats],
         "views": views,
+        "reveal": reveal_at,
+        "pieces": pieces.values,
+        "layers": layers.values,
+        "parts": parts.values,
+        "rows": rows.values,
+        "foots": foots.values,
+        "marks": marks.values,
+        "f": frames,
+        "turns": story.turn_starts,
     }
-    first_layer = "".join(pieces.values[i] for i in layers[views[SPECTATOR][0][0]])
+    first_layer = "".join(pieces.values[i] for i in layers.values[frames[0][0]])
     return PageData(
         board=board,
         board_svg=Markup(board_svg_inner(board)),
         first_pieces=Markup(f'<g id="pieces">{first_layer}</g>'),
         first=first,
+        first_rows=first_rows,
         actions=actions,
         details=details,
+        story=story,
         players=players,
         winner=winner,
+        finished=finished,
+        views=views,
         data=data,
     )
+
+
+def _blocked(adapter: Any, view: Mapping[str, Any]) -> str | None:
+    """The hex the robber blocks, by the adapter's ``blocked`` hook (None without one)."""
+    hook = getattr(adapter, "blocked", None)
+    found = hook(view) if hook is not None else None
+    return found if isinstance(found, str) else None
+
+
+def _row_of(rows: Sequence[PlayerRow], seat: int) -> PlayerRow | None:
+    return next((r for r in rows if r.seat == seat), None)
+
+
+def _row_parts(parts: Interner[Any], row: PlayerRow) -> tuple[int, int, int]:
+    return (parts(("who", row)), parts(("hand", row)), parts(("info", row)))
+
+
+# ---------------------------------------------------------------- the packed block
+
+
+def pack(data: Mapping[str, Any]) -> str:
+    """``data`` as compact JSON, deflated at a fixed level and base64-encoded: the page's data block."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return base64.b64encode(zlib.compress(text.encode("utf-8"), LEVEL)).decode("ascii")
+
+
+def unpack(block: str) -> dict[str, Any]:
+    """The data of a page's data block (the inverse of :func:`pack`)."""
+    loaded: dict[str, Any] = json.loads(zlib.decompress(base64.b64decode(block.strip())).decode("utf-8"))
+    return loaded
+
+
+_BLOCK = re.compile(r'<script type="application/octet-stream" id="replay-data">([^<]*)</script>')
+
+
+def read_page_data(html: str) -> dict[str, Any]:
+    """The data block of a built replay page, unpacked."""
+    found = _BLOCK.search(html)
+    if found is None:
+        raise ValueError("no replay data block in this page")
+    return unpack(found.group(1))
+
+
+def expand_views(data: Mapping[str, Any]) -> dict[str, list[list[int]]]:
+    """Each view's frames as ``[layer, head, foot, marks, row id per player...]``, as the script shows them.
+
+    The one place in Python that applies :func:`shows_private` to packed data (tests and tools
+    read pages through it).
+    """
+    seats = [int(s) for s in data["seats"]]
+    out: dict[str, list[list[int]]] = {}
+    for view in data["views"]:
+        frames = []
+        for n, row in enumerate(data["f"]):
+            chosen = row[:FIRST_ROW]
+            for i, seat in enumerate(seats):
+                private = shows_private(view, seat, n, data["reveal"])
+                chosen.append(row[FIRST_ROW + 2 * i + (1 if private else 0)])
+            frames.append(chosen)
+        out[view] = frames
+    return out

@@ -332,4 +332,15 @@ RULINGS: tuple[dict[str, str], ...] = (
         ),
         "source": "rules §16, digest §2, design §4 from_wire",
     },
+    {
+        "topic": "cards passed from a hidden hand",
+        "ruling": (
+            "When Wharfage (its offers and commercialHarborGive), Tribute (guildDuesChooseCards) or "
+            "Betrothal (weddingGiveCards) moves cards chosen from a hidden hand, the giver and the taker see "
+            "which cards moved; every other seat, and the spectator, learns only who gave how many "
+            "cards to whom, as with a robber's steal, whose result the wire protocol tells only "
+            "to thief and victim."
+        ),
+        "source": "rules §7.3 and Trade/Politics decks (Wharfage, Tribute, Betrothal), digest §5",
+    },
 )

@@ -1,0 +1,259 @@
+"""The replay page as a viewer on any screen: layout, keys, hash and seat, reveal, accessibility.
+
+Issue 12: at 1400x900 and 390x844 the board and controls stay in view and stepping never
+scrolls the window; every key works; the hash drives move and seat; a finished game's last
+move opens every hand; axe-core finds no serious or critical violation.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolkit.games.codex import GAME as CODEX
+from toolkit.games.codex.bots import play_game as play_codex
+from toolkit.games.pioneers.bots import play_game as play_pioneers
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(1400, 900), (390, 844)]
+IN_VIEW = """
+(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5
+    && r.height > 40; }
+"""
+RECT = "el => JSON.stringify(el.getBoundingClientRect())"
+OPEN_HANDS = "Array.from(document.querySelectorAll('#panel .prow')).map(r => !!r.querySelector('.res'))"
+
+
+class Site:
+    def __init__(self, root: Path, last: int) -> None:
+        self.root = root
+        self.last = last
+
+    def url(self, name: str) -> str:
+        return (self.root / "replays" / f"{name}.html").as_uri()
+
+    def reference(self) -> str:
+        return next(p for p in sorted(self.root.rglob("*.html")) if "replays" not in p.parts).as_uri()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """A finished four-player pioneers game, a short codex game and the reference pages."""
+    from toolkit.docs.site import site_pages
+    from toolkit.site import build
+
+    base = tmp_path_factory.mktemp("viewer")
+    folder = base / "replays"
+    folder.mkdir()
+    config, moves = play_pioneers("viewer-4", ["greedy"] * 4, ["Ada", "Bob", "Cy", "Dee"])
+    save = {"format": "replaykit/save@1", "game": "pioneers", "rulesVersion": "pioneers/1",
+            "seed": "viewer-4", "config": config, "moves": moves}
+    (folder / "table.json").write_text(json.dumps(save), encoding="utf-8")
+    seed = "viewer-codex"
+    config, moves = play_codex(seed, ["greedy"] * 3, ["Ada", "Bob", "Cy"])
+    codex = {"format": "replaykit/save@1", "game": "codex", "rulesVersion": CODEX.rules_version,
+             "seed": seed, "config": config, "moves": moves[:240]}
+    (folder / "codex.json").write_text(json.dumps(codex), encoding="utf-8")
+    links, reference = site_pages()
+    build(folder, base / "site", links=links, extra_files=reference)
+    return Site(base / "site", len(save["moves"]))
+
+
+def _open(chromium: Any, url: str, size: tuple[int, int], player: bool = True, **options: Any) -> Any:
+    """A fresh page at ``url``; with ``player``, once the replay player shows a frame."""
+    context = chromium.new_context(viewport={"width": size[0], "height": size[1]}, **options)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url)
+    if player:
+        page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.errors = errors
+    return page
+
+
+def _frame(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.frame"))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+def test_board_and_controls_stay_in_view_and_stepping_never_scrolls_the_window(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """Issue 12 §1: after load and after 100 steps, board and controls are in the viewport, unscrolled."""
+    page = _open(replay_chromium, site.url("table"), size)
+    assert page.evaluate(IN_VIEW, "#board-svg") and page.evaluate(IN_VIEW, "#controls")
+    board = page.eval_on_selector("#board-svg", RECT)
+    for _ in range(100):
+        page.keyboard.press("ArrowRight")
+        assert page.eval_on_selector("#board-svg", RECT) == board
+    assert _frame(page) == 100
+    assert page.evaluate("[scrollX, scrollY]") == [0, 0]
+    assert page.evaluate(IN_VIEW, "#board-svg") and page.evaluate(IN_VIEW, "#controls")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    current = page.locator("#moves [aria-current]")
+    assert current.count() == 1
+    page.click("#btn-last")
+    assert page.evaluate("[scrollX, scrollY]") == [0, 0] and page.evaluate(IN_VIEW, "#controls")
+    page.screenshot(path=f"/tmp/viewer-{size[0]}.png")
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+def test_controls_are_labelled_and_large_enough_to_tap(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """Issue 12 §1, §7: every button has a name in words and a target of at least 44 px."""
+    page = _open(replay_chromium, site.url("table"), size)
+    buttons = page.eval_on_selector_all(
+        "#controls button",
+        "bs => bs.map(b => [b.getAttribute('aria-label'), b.getBoundingClientRect().width, "
+        "b.getBoundingClientRect().height])",
+    )
+    assert len(buttons) >= 10
+    for label, width, height in buttons:
+        assert label and label.isascii() and any(c.isalpha() for c in label)
+        assert width >= 44 and height >= 44, label
+    page.context.close()
+
+
+def test_turn_keys_help_and_speed(replay_chromium: Any, site: Site) -> None:
+    """Issue 12 §2: ]/[ and n/p jump between turn starts; ? opens the key help; +/- and buttons set speed."""
+    page = _open(replay_chromium, site.url("table"), SIZES[0])
+    starts = [int(h.get_attribute("data-frame")) for h in page.query_selector_all("#moves .turn-head")]
+    assert starts == sorted(starts) and len(starts) > 10
+    page.keyboard.press("]")
+    assert _frame(page) == starts[1]
+    page.keyboard.press("n")
+    assert _frame(page) == starts[2]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("[")
+    assert _frame(page) == starts[2]
+    page.keyboard.press("p")
+    assert _frame(page) == starts[1]
+    page.click("#btn-turn-next")
+    assert _frame(page) == starts[2]
+    assert page.is_hidden("#help")
+    page.keyboard.press("?")
+    assert page.is_visible("#help") and "next turn" in page.inner_text("#help")
+    page.keyboard.press("ArrowRight")
+    assert _frame(page) == starts[2]  # keys wait while the help is open
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#help")
+    page.click("#btn-faster")
+    page.keyboard.press("+")
+    assert page.inner_text("#speed") == "speed 5"
+    page.click("#btn-slower")
+    assert page.inner_text("#speed") == "speed 4"
+    assert not page.errors
+    page.context.close()
+
+
+def test_the_seat_follows_the_hash_on_every_change(replay_chromium: Any, site: Site) -> None:
+    """Issue 12 §5: #move=80&seat=0 then #move=81 shows move 81 to the spectator."""
+    page = _open(replay_chromium, site.url("table") + "#move=80&seat=0", SIZES[0])
+    assert _frame(page) == 80 and page.eval_on_selector("#seat", "el => el.value") == "0"
+    assert page.evaluate(OPEN_HANDS) == [True, False, False, False]
+    page.evaluate("location.hash = '#move=81'")
+    page.wait_for_function("() => document.body.dataset.frame === '81'")
+    assert page.eval_on_selector("#seat", "el => el.value") == "spectator"
+    assert page.evaluate(OPEN_HANDS) == [False] * 4
+    page.evaluate("location.hash = '#move=82&seat=all'")
+    page.wait_for_function("() => document.body.dataset.frame === '82'")
+    assert page.evaluate(OPEN_HANDS) == [True] * 4
+    page.context.close()
+
+
+def test_a_finished_game_opens_every_hand_in_every_view_on_its_last_move(
+    replay_chromium: Any, site: Site
+) -> None:
+    """Issue 12 §5, --reveal end: the last move of a finished game shows every hand in every view."""
+    page = _open(replay_chromium, site.url("table") + f"#move={site.last - 1}&seat=1", SIZES[0])
+    assert page.evaluate(OPEN_HANDS) == [False, True, False, False]
+    page.keyboard.press("End")
+    assert page.evaluate(OPEN_HANDS) == [True] * 4
+    page.select_option("#seat", "spectator")
+    assert page.evaluate(OPEN_HANDS) == [True] * 4
+    page.context.close()
+
+
+def test_autoplay_announces_once_per_turn(replay_chromium: Any, site: Site) -> None:
+    """Issue 12 §7: during autoplay the live region speaks once per turn, not once per move."""
+    page = _open(replay_chromium, site.url("table"), SIZES[0])
+    page.evaluate(
+        "window.said = 0; new MutationObserver(() => window.said++)"
+        ".observe(document.getElementById('announce'), {childList: true, characterData: true, subtree: true})"
+    )
+    for _ in range(6):
+        page.keyboard.press("+")
+    page.keyboard.press(" ")
+    page.wait_for_function("() => Number(document.body.dataset.frame) >= 120", timeout=20000)
+    page.keyboard.press(" ")
+    frame = _frame(page)
+    starts = [int(h.get_attribute("data-frame")) for h in page.query_selector_all("#moves .turn-head")]
+    turns = sum(1 for s in starts if 0 < s <= frame)
+    said = page.evaluate("window.said")
+    assert 0 < said <= turns + 1 < frame
+    page.context.close()
+
+
+def test_without_javascript_the_page_says_so_and_the_moves_stay_readable(
+    replay_chromium: Any, site: Site
+) -> None:
+    """Issue 12 §7: a no-JavaScript message, and the move list readable as plain HTML."""
+    page = _open(replay_chromium, site.url("table"), SIZES[1], player=False, java_script_enabled=False)
+    assert "needs JavaScript" in page.inner_text("body")
+    assert page.locator("#moves a[data-frame]").count() > site.last // 2
+    assert "Turn 1" in page.inner_text("#moves")
+    page.context.close()
+
+
+def test_board_says_what_happened(replay_chromium: Any, site: Site) -> None:
+    """Issue 12 §3: the move's piece is ringed, a roll outlines its producing hexes, every piece and hex
+    has a tooltip, and the narration names places by their hexes."""
+    page = _open(replay_chromium, site.url("table") + "#move=1", SIZES[0])
+    assert page.locator("#marks .mark-new").count() == 2  # the settlement and the road
+    assert "corner of the" in page.inner_text("#narration")
+    assert not page.evaluate("/vertex \\d|edge \\d/.test(document.getElementById('moves').textContent)")
+    titles = page.eval_on_selector_all(
+        "#pieces > use", "us => us.map(u => u.querySelector('title')?.textContent)"
+    )
+    assert titles and all(titles)
+    hexes = page.eval_on_selector_all(
+        "#board .hex", "hs => hs.map(h => h.querySelector('title').textContent)"
+    )
+    assert len(hexes) == 19 and all(hexes)
+    rolls = page.eval_on_selector_all("#moves a.roll", "as => as.map(a => +a.dataset.frame)")
+    for n in rolls:
+        page.evaluate(f"location.hash = '#move={n}'")
+        page.wait_for_function(f"() => document.body.dataset.frame === '{n}'")
+        if page.query_selector("#hdr .dice") and page.locator("#marks .mark-hot").count():
+            break
+    else:
+        pytest.fail("no roll outlined a producing hex")
+    page.context.close()
+
+
+@pytest.mark.parametrize("which", ["pioneers", "codex", "reference"])
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+def test_axe_finds_no_serious_or_critical_violation(
+    replay_chromium: Any, site: Site, which: str, size: tuple[int, int]
+) -> None:
+    """Issue 12 §7: axe-core reports no serious or critical violation."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    url = {"pioneers": site.url("table"), "codex": site.url("codex"), "reference": site.reference()}[which]
+    page = _open(replay_chromium, url, size, player=which != "reference")
+    results = Axe().run(page)
+    bad = [
+        (v["id"], v["impact"], v["nodes"][0]["target"])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert bad == []
+    page.context.close()
