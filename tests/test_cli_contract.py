@@ -249,13 +249,17 @@ def test_site_checks_its_output_before_building(monkeypatch: pytest.MonkeyPatch,
         (["pioneers", "--players", "2"], "pioneers is played by 3-4 players, not 2"),
         (["codex", "--players", "5"], "codex is played by 1-4 players, not 5"),
         (["codex", "--bots", "oracle"], "no codex bot named 'oracle'"),
+        (["pioneers", "--names", "a,b,c," + "n" * 70], "is not one a save can hold (maxLength 64)"),
+        (["pioneers", "--names", "a,b,c,d\ne"], "is not one a save can hold (pattern"),
+        (["codex", "--title", "t" * 200], "is not one a save can hold (maxLength 120)"),
+        (["codex", "--note", "n" * 2001], "is not one a save can hold (maxLength 2000)"),
     ],
 )
 def test_record_refuses_before_playing(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, args: list[str], hint: str
 ) -> None:
-    """issue 11 item 5: a player count or bot the game cannot take is a usage error (exit 2),
-    found before any move is played."""
+    """issue 11 item 5: a player count, bot, name, title or note the game or its save cannot
+    take is a usage error (exit 2), found before any move is played."""
     import toolkit.recording
 
     def play(*a: Any, **k: Any) -> Any:

@@ -248,3 +248,19 @@ def test_a_hostile_manifest_stops_the_site_with_one_line(tmp_path):
     status, lines = _run(["site", str(folder), "-o", str(tmp_path / "site")])
     assert status == 1
     assert [line for line in lines if "manifest.json" in line and "[too_deep]" in line]
+
+
+def test_info_prints_hostile_names_on_one_line_each(tmp_path: Path) -> None:
+    """design.md §7: a report's text is one line per fact; a newline or an ANSI escape in a
+    player name is shown escaped, so it can neither forge a line nor reach the terminal."""
+    data = json.loads((Path(__file__).parents[1] / "replays" / "pioneers-two-against-two.json").read_text())
+    data["config"]["players"][0]["name"] = "Ada\nfile: forged\x1b[31m" + "x" * 1_000_000
+    path = tmp_path / "hostile-name.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["info", str(path)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert not any(line.startswith("file: forged") for line in lines)
+    assert "\x1b" not in result.output
+    seat = next(line for line in lines if line.startswith("  seat 0:"))
+    assert "Ada\\nfile: forged\\x1b[31m" in seat and len(seat) < 5000

@@ -88,3 +88,21 @@ def test_skip_broken_leaves_out_such_a_save_and_builds_the_rest(tmp_path):
     built = build(folder, tmp_path / "site", skip_broken=True)
     assert [r.problem.file for r in built.skipped] == [str(folder / "huge.json")]
     assert [r["moves"] for r in built.replays] == [KEPT]
+
+
+def test_site_refuses_a_manifest_title_too_long_for_a_page(tmp_path: Path) -> None:
+    """design.md §8: the manifest's titles reach every page and index card, so they are bounded
+    like a save's own text; a longer one stops the build with its located one-line error."""
+    import shutil
+
+    from toolkit.site.builder import SiteError, read_manifest
+
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    source = Path(__file__).parents[1] / "replays" / "pioneers-two-against-two.json"
+    shutil.copy(source, folder / source.name)
+    manifest = {"replays": [{"file": source.name, "title": "t" * 5000, "note": "n"}]}
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    with pytest.raises(SiteError) as caught:
+        read_manifest(folder)
+    assert any("/replays/0/title" in line and len(line) < 300 for line in caught.value.lines)

@@ -19,6 +19,7 @@ from typing import Any
 from toolkit.games.base import Game
 from toolkit.replay import checkpoints_for
 from toolkit.saves import FORMAT
+from toolkit.textsafe import clean
 
 DEFAULT_BOT = "greedy"
 CODEX_OPTIONS = {"board", "standing_wants"}
@@ -121,6 +122,10 @@ def check_request(
     name_list = _split(names) or None
     if name_list is not None and len(name_list) != players:
         raise BadRequest(f"{len(name_list)} names for {players} players", "--names")
+    for name in name_list or ():
+        problem = text_problem("name", name)
+        if problem is not None:
+            raise BadRequest(problem, "--names")
     value = seed_value(seed)
     problem = seed_problem(game_id, value)
     if problem is not None:
@@ -128,20 +133,35 @@ def check_request(
     return Request(game_id, value, bot_list, name_list, dict(options))
 
 
-def seed_problem(game_id: str, seed: Any) -> str | None:
-    """Why the save schema of ``game_id`` refuses ``seed`` as a seed, or None."""
+def schema_problem(ref: str, value: Any) -> str | None:
+    """Why the schema part at ``ref`` (e.g. ``common.json#/$defs/name``) refuses ``value``, or None."""
     from jsonschema import Draft202012Validator
 
-    from toolkit.validation import registry, schema_uri
+    from toolkit.validation import registry
 
-    check = Draft202012Validator({"$ref": f"{schema_uri(game_id)}#/properties/seed"}, registry=registry())
-    error = next(iter(check.iter_errors(seed)), None)
+    check = Draft202012Validator({"$ref": ref}, registry=registry())
+    error = next(iter(check.iter_errors(value)), None)
     if error is None:
         return None
-    shown = str(seed)
-    if len(shown) > 40:
-        shown = f"{shown[:20]}...({len(shown)} characters)"
-    return f"the seed {shown!r} is not one a save can hold ({error.validator} {error.validator_value!r})"
+    return f"({error.validator} {clean(repr(error.validator_value), 60)})"
+
+
+def seed_problem(game_id: str, seed: Any) -> str | None:
+    """Why the save schema of ``game_id`` refuses ``seed`` as a seed, or None."""
+    from toolkit.validation import schema_uri
+
+    why = schema_problem(f"{schema_uri(game_id)}#/properties/seed", seed)
+    if why is None:
+        return None
+    return f"the seed {clean(str(seed), 40)!r} is not one a save can hold {why}"
+
+
+def text_problem(kind: str, value: str) -> str | None:
+    """Why a save cannot hold ``value`` as a player name, a title or a note (``kind``), or None."""
+    from toolkit.validation import SCHEMA_BASE
+
+    why = schema_problem(f"{SCHEMA_BASE}common.json#/$defs/{kind}", value)
+    return None if why is None else f"the {kind} {clean(value, 40)!r} is not one a save can hold {why}"
 
 
 def player(game_id: str) -> Callable[..., Any] | None:

@@ -4,7 +4,10 @@ This is the one home of the ``--json`` contract (design §1, §7). A command par
 arguments, calls the library and returns an :class:`Outcome` (or lets an error that
 knows its :class:`~toolkit.saves.Problem` escape); :func:`reporting` turns either into
 
-* text: the outcome's lines on stdout, its notes and each error's line on stderr;
+* text: the outcome's lines on stdout, its notes and each error's line on stderr, every
+  one a single line with player text's control characters escaped (a newline in a name
+  never forges a second line, an escape sequence never reaches the terminal, a huge
+  name is cut to an excerpt);
 * with ``--json``: exactly one JSON document on stdout and nothing on stderr::
 
       {"ok": <exit code is 0>, "exit": <exit code>, ...the outcome's fields...,
@@ -26,12 +29,15 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from toolkit.saves import Problem
+from toolkit.textsafe import clean
 
 JSON_FLAG = "--json"
 JSON_HELP = "Print the outcome, or the error, as one JSON document on stdout."
 META_KEY = "replaykit.json"  # where the click context remembers that --json was asked for
 
 F = TypeVar("F", bound=Callable[..., Any])
+# a report line longer than this is cut (our own docs diffs stay well under it; a 1 MB name does not)
+OUTPUT_LINE_LIMIT = 4000
 
 
 @dataclass(frozen=True)
@@ -128,9 +134,9 @@ def emit(outcome: Outcome, as_json: bool) -> NoReturn:
         click.echo(dumps(outcome.document()))
     else:
         for line in outcome.lines:
-            click.echo(line)
+            click.echo(clean(line, OUTPUT_LINE_LIMIT))
         for note in outcome.notes:
-            click.echo(note, err=True)
+            click.echo(clean(note, OUTPUT_LINE_LIMIT), err=True)
         if not outcome.errors_in_lines:
             for error in outcome.errors:
                 click.echo(error.line, err=True)

@@ -57,7 +57,7 @@ def docs_command(out: Path, check: bool, strict: bool) -> Outcome:
         data = {"differ": [rel for rel, _ in diffs], "diffs": [diff for _, diff in diffs], **data}
         if diffs:
             notes.append(f"{len(diffs)} of {len(pages)} pages differ; run `replaykit docs -o {out}`")
-            return Outcome(data, ["".join(diff for _, diff in diffs).rstrip("\n")], 1, notes=notes)
+            return Outcome(data, "".join(diff for _, diff in diffs).rstrip("\n").split("\n"), 1, notes=notes)
         return Outcome(data, [f"{len(pages)} pages in {out} match the engines"], failed_gaps, notes=notes)
     assert target.path is not None
     try:

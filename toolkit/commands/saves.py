@@ -198,7 +198,7 @@ def record_command(
     The player count, bots and seed are checked before any move is played.
     """
     from toolkit.outputs import check_output
-    from toolkit.recording import BadRequest, check_request
+    from toolkit.recording import BadRequest, check_request, text_problem
     from toolkit.report import json_requested
 
     options: dict[str, Any] = {}
@@ -208,6 +208,10 @@ def record_command(
         options["standing_wants"] = True
     try:
         request = check_request(game_id, seed, players, bots, names, options)
+        for flag, kind, text in (("--title", "title", title), ("--note", "note", note)):
+            problem = text_problem(kind, text) if text is not None else None
+            if problem is not None:
+                raise BadRequest(problem, flag)
     except BadRequest as exc:
         raise click.BadParameter(str(exc), param_hint=f"'{exc.param}'") from None
     target = check_output(out, stdout_ok=True)

@@ -38,7 +38,7 @@ from toolkit.resources import data_dir
 from toolkit.saves import Problem, Save, SaveError, load, parse, read_whole, staging_dir
 from toolkit.site.cache import Outcome, PageCache, page_key
 from toolkit.site.index import Record, Seat, index_files, record_for
-from toolkit.site.limits import check_page_size
+from toolkit.site.limits import check_listed_text, check_page_size
 from toolkit.site.page import OMNISCIENT, build_page_data, pack
 from toolkit.site.swap import STAGING_TAG, Stage, locked, recover, swap_in
 
@@ -166,6 +166,12 @@ def read_manifest(folder: Path) -> list[Entry]:
                 problem = Problem(name, 'an entry needs a "file" string', "bad_manifest", f"/replays/{i}")
                 raise SiteError([problem])
             title, note = item.get("title"), item.get("note")
+            try:
+                for key, text in (("title", title), ("note", note)):
+                    if isinstance(text, str):
+                        check_listed_text(name, i, key, text)
+            except SaveError as exc:
+                raise SiteError([exc.problem]) from None
             entries.append(
                 Entry(
                     folder / item["file"],

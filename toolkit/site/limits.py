@@ -57,3 +57,15 @@ def check_page_size(save: Save) -> None:
         if total > MAX_TOTAL_TEXT:
             message = f"more than {MAX_TOTAL_TEXT} characters of text; too much for one page"
             raise SaveError(Problem(save.path, message, "too_large"))
+
+
+def check_listed_text(path: str, index: int, key: str, value: str) -> None:
+    """Raise :class:`SaveError` when a manifest entry's title or note is longer than a page takes.
+
+    The manifest's title and note of a replay are shown on its page and its index card,
+    so they are held to the same ceiling as a save's own text.
+    """
+    if len(value) > MAX_TEXT:
+        shown = textsafe.excerpt(value, 24)
+        message = f"a {key} of {len(value)} characters ({shown}); a page takes at most {MAX_TEXT}"
+        raise SaveError(Problem(path, message, "too_large", pointer=f"/replays/{index}/{key}"))
