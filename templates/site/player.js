@@ -105,8 +105,34 @@
     document.body.setAttribute("data-frame", String(n));
     document.body.setAttribute("data-seat", st.seat);
     if (!keepHash) {
-      var hash = "#move=" + n + (st.seat === "spectator" ? "" : "&seat=" + st.seat);
-      try { history.replaceState(null, "", hash); } catch (e) { /* some file:// hosts refuse */ }
+      try { history.replaceState(null, "", hashOf(n)); } catch (e) { /* some file:// hosts refuse */ }
+    }
+  }
+
+  // The deep link of move n in the view on screen; a spectator's link names no seat.
+  function hashOf(n) { return "#move=" + n + (st.seat === "spectator" ? "" : "&seat=" + st.seat); }
+
+  // Copy the link to the move on screen: the clipboard API where the page may use it,
+  // else a selected scratch field and the copy command; either way the result is announced.
+  function copyLink() {
+    var url = location.href.split("#")[0] + hashOf(st.frame);
+    var done = function () { announce.textContent = "Link to move " + st.frame + " copied"; };
+    var fallback = function () {
+      var box = document.createElement("textarea");
+      box.value = url;
+      box.setAttribute("readonly", "");
+      box.className = "sr-only";
+      document.body.appendChild(box);
+      box.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      document.body.removeChild(box);
+      announce.textContent = ok ? "Link to move " + st.frame + " copied" : "Copy this link: " + url;
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(url).then(done, fallback);
+    } else {
+      fallback();
     }
   }
 
@@ -208,6 +234,7 @@
     button("btn-faster", function () { setSpeed(1); });
     button("btn-help", function () { openHelp(help.hidden); }, true);
     button("btn-help-close", function () { openHelp(false); }, true);
+    button("btn-copy-link", copyLink, true);
     scrub.addEventListener("input", function () { stop(); show(parseInt(scrub.value, 10)); });
     seatSel.addEventListener("change", function () { useSeat(seatSel.value); show(st.frame); seatSel.blur(); });
     document.addEventListener("click", jumpFrom);

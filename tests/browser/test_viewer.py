@@ -105,6 +105,28 @@ def test_board_and_controls_stay_in_view_and_stepping_never_scrolls_the_window(
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+def test_the_page_offers_its_save_and_a_link_to_the_move_on_screen(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """Issue 12 §8: every replay page links its save (copied beside it) and copies a deep link
+    to the move and view on screen, announcing it, on a phone as on a laptop."""
+    page = _open(replay_chromium, site.url("table") + "#move=42&seat=1", size)
+    download = page.locator("nav.extra a[download]")
+    assert download.is_visible()
+    href = download.get_attribute("href")
+    assert href == "table.json" and (site.root / "replays" / href).is_file()
+    copy = page.locator("#btn-copy-link")
+    assert copy.is_visible() and copy.get_attribute("aria-label")
+    copy.click()
+    page.wait_for_function("() => /move 42|move=42/.test(document.getElementById('announce').textContent)")
+    said = page.evaluate("document.getElementById('announce').textContent")
+    assert said == "Link to move 42 copied" or said.endswith("table.html#move=42&seat=1")
+    assert page.evaluate(IN_VIEW, "#board-svg") and page.evaluate(IN_VIEW, "#controls")
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
 def test_controls_are_labelled_and_large_enough_to_tap(
     replay_chromium: Any, site: Site, size: tuple[int, int]
 ) -> None:

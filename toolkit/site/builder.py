@@ -201,12 +201,14 @@ def render_replay(
     links: Sequence[Link] = (),
     save: Save | None = None,
     reveal: str = "end",
+    slug: str | None = None,
 ) -> tuple[str, Record]:
     """The HTML page for one replay and its index record; ``links`` are the site's extra links.
 
     ``save`` is the entry's save when already read. ``reveal`` is the publisher's choice of
     what a finished game shows (``end``, ``never``, ``always``; see
-    :func:`toolkit.site.page.reveal_frame`). The charts are gathered in the same replay; any
+    :func:`toolkit.site.page.reveal_frame`). ``slug`` is the page's file name, which the save
+    copied beside it shares, for the page's download link. The charts are gathered in the same replay; any
     element in them with ``data-move=N`` jumps to move N when clicked. Raises
     :class:`SaveError`, :class:`ReplayError` or :class:`RenderError` for a save that cannot
     be published.
@@ -258,6 +260,7 @@ def render_replay(
         board_height=num(page.board.height),
         last=len(page.actions) - 1,
         seat_options=seat_options,
+        save_href=f"{slug}.json" if slug else None,
         packed=pack(page.data),
     )
     return html, record_for(save, tracker, title, note or "")
@@ -275,6 +278,7 @@ class PageTask:
     data: bytes | None
     links: tuple[Link, ...] = ()
     reveal: str = "end"
+    slug: str = ""
 
 
 @lru_cache(maxsize=1)
@@ -291,7 +295,7 @@ def build_page(task: PageTask) -> Outcome:
     name = str(task.entry.path)
     try:
         save = load(task.entry.path) if task.data is None else parse(name, task.data)
-        html, record = render_replay(_process_environment(), task.entry, task.links, save, task.reveal)
+        html, record = render_replay(_process_environment(), task.entry, task.links, save, task.reveal, task.slug or None)
     except SaveError as exc:
         return Outcome(refusal_line=exc.problem.line(), refusal=exc.problem)
     except (ReplayError, RenderError) as exc:
@@ -370,7 +374,7 @@ def build(
                         stage.add(f"{PAGES}/{slugs[i]}.json", entries[i].path.read_bytes())
                     shown.advance()
 
-                built.rebuilt = _pages(entries, extra_links, reveal, store, place, jobs, scheduler)
+                built.rebuilt = _pages(entries, slugs, extra_links, reveal, store, place, jobs, scheduler)
                 records = _collect(built, slugs, outcomes, skip_broken)
                 files: dict[str, str | bytes] = {MARKER: f"replaykit site {__version__}\n"}
                 files.update(index_files(_process_environment(), records, extra_links, __version__))
@@ -388,6 +392,7 @@ def build(
 
 def _pages(
     entries: Sequence[Entry],
+    slugs: Sequence[str],
     links: tuple[Link, ...],
     reveal: str,
     store: PageCache,
@@ -399,7 +404,7 @@ def _pages(
     were built. A save's bytes are read when its page is looked up or built, not all at once."""
     todo = []
     for i, entry in enumerate(entries):
-        key = _key(PageTask(entry, read_whole(entry.path), links, reveal))
+        key = _key(PageTask(entry, read_whole(entry.path), links, reveal, slugs[i]))
         found = store.get(key) if key is not None else None
         if found is None:
             todo.append(i)
@@ -409,7 +414,7 @@ def _pages(
 
     def work() -> Iterator[PageTask]:
         for j, i in enumerate(todo):
-            task = PageTask(entries[i], read_whole(entries[i].path), links, reveal)
+            task = PageTask(entries[i], read_whole(entries[i].path), links, reveal, slugs[i])
             sent[j] = _key(task)  # the key of the very bytes this page is built from
             yield task
 
@@ -449,7 +454,7 @@ def _key(task: PageTask) -> str | None:
         return None
     entry = task.entry
     links = json.dumps([[link.href, link.label, link.game] for link in task.links])
-    parts = [str(entry.path), _opt(entry.title), _opt(entry.note), links, task.reveal]
+    parts = [str(entry.path), _opt(entry.title), _opt(entry.note), links, task.reveal, task.slug]
     return page_key(parts, task.data)
 
 
