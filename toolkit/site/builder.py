@@ -295,7 +295,8 @@ def build_page(task: PageTask) -> Outcome:
     name = str(task.entry.path)
     try:
         save = load(task.entry.path) if task.data is None else parse(name, task.data)
-        html, record = render_replay(_process_environment(), task.entry, task.links, save, task.reveal, task.slug or None)
+        env = _process_environment()
+        html, record = render_replay(env, task.entry, task.links, save, task.reveal, task.slug or None)
     except SaveError as exc:
         return Outcome(refusal_line=exc.problem.line(), refusal=exc.problem)
     except (ReplayError, RenderError) as exc:
