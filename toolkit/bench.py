@@ -227,6 +227,17 @@ def _ratio(ours: dict[str, Any], theirs: dict[str, Any], key: str) -> float:
     return round(ours[key] / max(theirs[key], 1e-9), 2)
 
 
+CODEX_GAMES = 2  # four-seat random games per round; each is some 3,000 moves
+
+
+def codex_self_play(rounds: int) -> dict[str, Any]:
+    """codex random self-play (bots choosing, engine applying, no digests), best of ``rounds``."""
+    from toolkit.codex_coverage import selfplay_speed
+
+    runs = [selfplay_speed(games=CODEX_GAMES, bot="random", base=k * CODEX_GAMES) for k in range(rounds)]
+    return max(runs, key=lambda run: run["movesPerSecond"])
+
+
 def run_bench(games: int, rounds: int = 3) -> dict[str, Any]:
     """Interleave ``rounds`` rounds of ``games`` games per engine; rates, min/median, ratios.
 
@@ -252,6 +263,7 @@ def run_bench(games: int, rounds: int = 3) -> dict[str, Any]:
     recorded = played["pioneers"][0].recorded or []
     result["pioneersApply"] = bench_apply(recorded)
     result["pioneersReplay"] = bench_replay(recorded)
+    result["codexSelfPlay"] = codex_self_play(rounds)
     ours, theirs = result["pioneers"], result["catanatron"]
     result["gamesRatio"] = _ratio(ours, theirs, "gamesPerSecond")
     result["turnsRatio"] = _ratio(ours, theirs, "turnsPerSecond")

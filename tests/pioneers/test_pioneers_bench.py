@@ -54,3 +54,20 @@ def test_bench_without_catanatron(monkeypatch) -> None:
     out = CliRunner().invoke(bench, ["--games", "1"])
     assert out.exit_code == 1
     assert "pip install '.[bench]'" in out.output
+
+
+def test_bench_reports_codex_self_play_beside_its_goal() -> None:
+    """issue 14: the bench also times codex random self-play (bots choosing, engine applying)."""
+    result = run_bench(1, rounds=1)
+    codex = result["codexSelfPlay"]
+    assert codex["bot"] == "random" and codex["moves"] > 0 and codex["movesPerSecond"] > 0
+
+
+def test_bench_runs_outside_a_checkout(tmp_path, monkeypatch) -> None:
+    """The engine bench needs no replays folder; only --publishing reads one, and names it when missing."""
+    monkeypatch.chdir(tmp_path)
+    out = CliRunner().invoke(bench, ["--games", "1", "--rounds", "1"])
+    assert out.exit_code == 0, out.output
+    assert any(line.startswith("codex random self-play: ") for line in out.output.splitlines())
+    missing = CliRunner().invoke(bench, ["--publishing"])
+    assert missing.exit_code == 1 and "replays: no such folder of replays [not_found]" in missing.output

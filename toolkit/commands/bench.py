@@ -38,6 +38,12 @@ def report_lines(result: dict[str, Any]) -> list[str]:
         "pioneers replay of the saves (schema + apply + checkpoints): "
         f"{result['pioneersReplay']['movesPerSecond']:.1f} moves/s"
     )
+    codex = result["codexSelfPlay"]
+    lines.append(
+        f"codex random self-play: {codex['movesPerSecond']:.0f} moves/s, "
+        f"{codex['microsPerMove']:.0f} µs/move (best of {result['rounds']} rounds of "
+        f"{codex['games']} games, {codex['moves']} moves; goal 10000 moves/s)"
+    )
     lines.append(_line("catanatron random self-play", result["catanatron"]))
     lines.append(f"decisions/s ratio vs catanatron: {result['decisionsRatio']:.2f}")
     lines.append(f"games/s ratio vs catanatron: {result['gamesRatio']:.2f}")
@@ -68,8 +74,8 @@ def report_lines(result: dict[str, Any]) -> list[str]:
     "replays",
     default="replays",
     show_default=True,
-    type=click.Path(file_okay=False, exists=True, path_type=Path),
-    help="Saves the publishing figures are measured on.",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Saves the publishing figures are measured on (with --publishing).",
 )
 @reporting
 def bench(games: int, rounds: int, publishing: bool, replays: Path) -> Outcome:
@@ -84,6 +90,8 @@ def bench(games: int, rounds: int, publishing: bool, replays: Path) -> Outcome:
     if publishing:  # pages, frames, the replay path and builds, one `NAME: VALUE (goal G)` line each
         from toolkit.bench_publish import publishing_figures
 
+        if not replays.is_dir():
+            raise Failed([Problem(str(replays), "no such folder of replays", "not_found")])
         figures = publishing_figures(replays)
         rows = [{"name": f.name, "value": f.value, "goal": f.goal} for f in figures]
         return Outcome({"publishing": rows}, [f.line() for f in figures])
