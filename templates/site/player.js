@@ -11,7 +11,7 @@
   var el = function (id) { return document.getElementById(id); };
   var data = null, last = 0;
   var speeds = [2000, 1200, 800, 500, 300, 150, 80];
-  var st = { frame: 0, seat: "spectator", layer: -1, marks: -1, head: -1, panel: "", speed: 2, timer: null, turn: -1 };
+  var st = { frame: 0, seat: "spectator", layer: -1, marks: -1, head: -1, boxes: null, shown: [], speed: 2, timer: null, turn: -1 };
   var pieces = el("pieces"), marks = el("marks"), hdr = el("hdr"), panel = el("panel");
   var narration = el("narration"), announce = el("announce"), counter = el("counter");
   var scrub = el("scrub"), seatSel = el("seat"), playBtn = el("btn-play"), story = el("story");
@@ -69,11 +69,40 @@
     return words.join(" \u2014 ");
   }
 
+  // The piece layer holds one element per piece id; a new layer parses only the pieces it
+  // adds, keeps the rest, and puts them in the layer's order (later pieces draw on top).
+  var made = {};
+  function pieceNode(id) {
+    if (!has(made, id)) {
+      var g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+      g.innerHTML = data.pieces[id];
+      made[id] = g.firstChild && !g.firstChild.nextSibling ? g.firstChild : g;
+    }
+    return made[id];
+  }
+  function setPieces(ids) {
+    var want = [];
+    for (var i = 0; i < ids.length; i++) { want.push(pieceNode(ids[i])); }
+    if (st.layer === -1) { pieces.textContent = ""; }
+    var kept = {};
+    for (var k = 0; k < want.length; k++) { kept[ids[k]] = true; }
+    for (var node = pieces.firstChild; node;) {
+      var next = node.nextSibling;
+      if (!node.__piece || !kept[node.__piece]) { pieces.removeChild(node); }
+      node = next;
+    }
+    var at = pieces.firstChild;
+    for (var j = 0; j < want.length; j++) {
+      want[j].__piece = String(ids[j]);
+      if (want[j] === at) { at = at.nextSibling; } else { pieces.insertBefore(want[j], at); }
+    }
+  }
+
   function show(n, keepHash) {
     n = clamp(n);
     var row = data.f[n];
     if (row[0] !== st.layer) {
-      pieces.innerHTML = joined(data.layers[row[0]], data.pieces);
+      setPieces(data.layers[row[0]]);
       st.layer = row[0];
     }
     // Only parts that differ from the frame shown before are replaced.
@@ -84,14 +113,25 @@
       var mine = st.seat === "all" || st.seat === data.seats[i] || n >= data.reveal;
       chosen.push(row[4 + 2 * i + (mine ? 1 : 0)]);
     }
-    var key = chosen.join(",");
-    if (key !== st.panel) {
-      var html = "";
-      for (var j = 1; j < chosen.length; j++) {
-        html += "<div class=\"prow\">" + joined(data.rows[chosen[j]], data.parts) + "</div>";
+    // The panel is one box per player row and one for the foot; only a box whose part
+    // changed is rewritten (most moves change one row, or none).
+    if (!st.boxes) {
+      panel.innerHTML = "";
+      st.boxes = [];
+      for (var b = 0; b < chosen.length; b++) {
+        var box = document.createElement("div");
+        if (b > 0) { box.className = "prow"; }
+        st.boxes.push(box);
+        st.shown.push(-1);
       }
-      panel.innerHTML = html + joined(data.foots[row[2]], data.parts);
-      st.panel = key;
+      for (var c = 1; c < chosen.length; c++) { panel.appendChild(st.boxes[c]); }
+      panel.appendChild(st.boxes[0]);
+    }
+    for (var j = 0; j < chosen.length; j++) {
+      if (chosen[j] !== st.shown[j]) {
+        st.boxes[j].innerHTML = joined(j === 0 ? data.foots[chosen[j]] : data.rows[chosen[j]], data.parts);
+        st.shown[j] = chosen[j];
+      }
     }
     st.frame = n;
     var said = mark(n);
