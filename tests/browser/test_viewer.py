@@ -279,3 +279,30 @@ def test_axe_finds_no_serious_or_critical_violation(
     ]
     assert bad == []
     page.context.close()
+
+
+SWIPE = """
+([from, to]) => {
+  const board = document.getElementById('board-svg');
+  const r = board.getBoundingClientRect(), y = r.top + r.height / 2;
+  const touch = (x) => new Touch({identifier: 1, target: board, clientX: x, clientY: y});
+  board.dispatchEvent(new TouchEvent('touchstart', {touches: [touch(from)], changedTouches: [touch(from)], bubbles: true}));
+  board.dispatchEvent(new TouchEvent('touchend', {touches: [], changedTouches: [touch(to)], bubbles: true}));
+}
+"""
+
+
+def test_swipe_left_and_right_steps_on_a_touch_screen(replay_chromium: Any, site: Site) -> None:
+    """Issue 12 §1: on a phone, a swipe left on the board steps forward and a swipe right back;
+    a short drag does nothing."""
+    page = _open(replay_chromium, site.url("table") + "#move=10", (390, 844), has_touch=True, is_mobile=True)
+    assert _frame(page) == 10
+    page.evaluate(SWIPE, [300, 100])
+    assert _frame(page) == 11
+    page.evaluate(SWIPE, [100, 300])
+    page.evaluate(SWIPE, [100, 300])
+    assert _frame(page) == 9
+    page.evaluate(SWIPE, [200, 180])
+    assert _frame(page) == 9
+    assert page.evaluate("[scrollX, scrollY]") == [0, 0] and page.errors == []
+    page.context.close()
