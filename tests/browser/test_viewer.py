@@ -286,8 +286,10 @@ SWIPE = """
   const board = document.getElementById('board-svg');
   const r = board.getBoundingClientRect(), y = r.top + r.height / 2;
   const touch = (x) => new Touch({identifier: 1, target: board, clientX: x, clientY: y});
-  board.dispatchEvent(new TouchEvent('touchstart', {touches: [touch(from)], changedTouches: [touch(from)], bubbles: true}));
-  board.dispatchEvent(new TouchEvent('touchend', {touches: [], changedTouches: [touch(to)], bubbles: true}));
+  const fire = (type, now, changed) =>
+    board.dispatchEvent(new TouchEvent(type, {touches: now, changedTouches: [changed], bubbles: true}));
+  fire('touchstart', [touch(from)], touch(from));
+  fire('touchend', [], touch(to));
 }
 """
 
@@ -295,7 +297,8 @@ SWIPE = """
 def test_swipe_left_and_right_steps_on_a_touch_screen(replay_chromium: Any, site: Site) -> None:
     """Issue 12 §1: on a phone, a swipe left on the board steps forward and a swipe right back;
     a short drag does nothing."""
-    page = _open(replay_chromium, site.url("table") + "#move=10", (390, 844), has_touch=True, is_mobile=True)
+    url = site.url("table") + "#move=10"
+    page = _open(replay_chromium, url, (390, 844), has_touch=True, is_mobile=True)
     assert _frame(page) == 10
     page.evaluate(SWIPE, [300, 100])
     assert _frame(page) == 11
