@@ -34,6 +34,7 @@ from toolkit.render.geometry import num
 from toolkit.render.palette import frame_css
 from toolkit.render.scene import css_token
 from toolkit.replay import ReplayError
+from toolkit.report import Error
 from toolkit.resources import data_dir
 from toolkit.saves import Problem, Save, SaveError, load, parse, read_whole, staging_dir
 from toolkit.site.cache import Outcome, PageCache, page_key
@@ -47,23 +48,13 @@ MANIFEST = "manifest.json"
 PAGES = "replays"
 
 
-@dataclass(frozen=True)
-class Refusal:
-    """Why one input was refused: the one-line message and its error record."""
-
-    line: str
-    problem: Problem
-
-    @staticmethod
-    def of(problem: Problem) -> Refusal:
-        return Refusal(problem.line(), problem)
 
 
 class SiteError(Exception):
-    """The site cannot be built: one :class:`Refusal` per reason."""
+    """The site cannot be built: one :class:`~toolkit.report.Error` (line and record) per reason."""
 
-    def __init__(self, refusals: Sequence[Refusal | Problem]) -> None:
-        self.refusals = [r if isinstance(r, Refusal) else Refusal.of(r) for r in refusals]
+    def __init__(self, refusals: Sequence[Error | Problem]) -> None:
+        self.refusals = [r if isinstance(r, Error) else Error.of(r) for r in refusals]
         super().__init__("\n".join(self.lines))
 
     @property
@@ -109,7 +100,7 @@ class Built:
     (the others came from the cache) and whether the site was already exactly this."""
 
     replays: list[dict[str, Any]] = field(default_factory=list)
-    skipped: list[Refusal] = field(default_factory=list)
+    skipped: list[Error] = field(default_factory=list)
     rebuilt: int = 0
     unchanged: bool = False
 
@@ -431,12 +422,12 @@ def _collect(
     built: Built, slugs: list[str], outcomes: list[Outcome | None], skip_broken: bool
 ) -> list[Record]:
     """Index records in input order; the refusals fail the build unless ``skip_broken``."""
-    problems: list[Refusal] = []
+    problems: list[Error] = []
     records: list[Record] = []
     for slug, done in zip(slugs, outcomes, strict=True):
         assert done is not None
         if done.refusal is not None:
-            problems.append(Refusal(done.refusal_line or done.refusal.line(), done.refusal))
+            problems.append(Error(done.refusal_line or done.refusal.line(), done.refusal))
         elif done.record is not None:
             fields = dict(done.record)
             seats = [Seat(**seat) for seat in fields.pop("seats")]
