@@ -27,7 +27,8 @@ NAMES = (
 
 
 def test_every_publishing_figure_is_one_line_beside_its_goal(tmp_path: Path) -> None:
-    """bench --publishing: page weight, build and frame cost, replay path, rebuild and --jobs scaling."""
+    """bench --publishing: page weight (also on a fresh 1,000+ move game of each), build and frame cost,
+    replay path, rebuild and --jobs scaling."""
     folder = small_archive(tmp_path / "replays", moves=20)
     result = CliRunner().invoke(cli, ["bench", "--publishing", "--replays", str(folder)])
     assert result.exit_code == 0, result.output
@@ -36,3 +37,7 @@ def test_every_publishing_figure_is_one_line_beside_its_goal(tmp_path: Path) -> 
     names = [line.split(": ", 1)[0] for line in lines]
     assert set(NAMES) <= set(names)
     assert any(re.fullmatch(r"full build, --jobs [2-9]\d*", name) for name in names)
+    for game in ("pioneers", "codex"):
+        pattern = rf"page bytes per move, {game}, a (\d+)-move four-player game"
+        long = [re.fullmatch(pattern, n) for n in names]
+        assert any(m and int(m.group(1)) >= 1000 for m in long), names
