@@ -4,7 +4,9 @@ This is how the engine listed moves before it generated them from the position: 
 placements (setup buildings, roads, settlements, cities, walls, knight recruits) and the knight
 actions it offered every intersection, edge or own knight to the action's own ``check_*``
 function and kept those that passed. It is slow and obviously right, so the property tests
-compare the engine's generated listing against it. Other action types use the engine's own
+compare the engine's generated listing against it. Auction answers are listed here as the engine
+first listed them: every bid option built and then tried for whether the bidder holds what it
+gives, a pass offered when its check lets it through. Other action types use the engine's own
 candidates (they never tried ids one by one).
 """
 
@@ -13,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toolkit.games.codex import building, engine, knights, resume, setup
-from toolkit.games.codex.flow import PENDING_ANSWERS, accepted
+from toolkit.games.codex import building, domestic, engine, knights, resume, setup
+from toolkit.games.codex import constants as C
+from toolkit.games.codex.flow import PENDING_ANSWERS, accepted, allowed
 from toolkit.games.codex.state import State
 
 Payloads = list[dict[str, Any]]
@@ -41,6 +44,41 @@ def _setup_roads(state: State, seat: int) -> Payloads:
     return accepted(lambda payload: setup.check_setup_road(state, seat, payload), edges)
 
 
+def _bids(state: State, seat: int) -> Payloads:
+    """Every bid option (at terms, sweetened, one more asked, swap counters), kept when the bidder
+    holds what it gives and it is not the bid already standing; equal terms listed once."""
+    pending = state.pending
+    if pending is None or pending["type"] != domestic.PENDING:
+        return []
+    if state.players[seat].id not in pending["allowedPlayerIds"]:
+        return []
+    offer = domestic.as_bundle(pending["payload"]["offer"])
+    want = domestic.as_bundle(pending["payload"]["want"])
+    options = [(offer, want)]
+    for k in C.MATERIALS:
+        if k not in offer:
+            sweet = dict(want)
+            sweet[k] = sweet.get(k, 0) + 1
+            if not (len(sweet) == 1 and sweet[k] == 2 and list(offer.values()) == [2]):
+                options.append((offer, sweet))
+    options += [({**offer, k: offer[k] + 1}, want) for k in C.MATERIALS if k in offer]
+    for k in C.MATERIALS:
+        rest = {t: n for t, n in offer.items() if t != k}
+        options.append((rest or {next(t for t in C.MATERIALS if t != k): 1}, {k: 1}))
+    bid = next((b for b in pending["payload"]["bids"] if b["responderId"] == state.players[seat].id), None)
+    standing = None if bid is None else (domestic.as_bundle(bid["offer"]), domestic.as_bundle(bid["want"]))
+    out: Payloads = []
+    for o, w in options:
+        wire = {"offer": domestic.as_list(o), "want": domestic.as_list(w)}
+        if domestic.holds(state, seat, w) and (o, w) != standing and wire not in out:
+            out.append(wire)
+    return out
+
+
+def _pass(state: State, seat: int) -> Payloads:
+    return [{}] if allowed(domestic.check_pass, state, seat) else []
+
+
 TRIALS: dict[str, Callable[[State, int], Payloads]] = {
     "placeSetupBuilding": _corners(setup.check_setup_building),
     "placeSetupRoad": _setup_roads,
@@ -51,6 +89,8 @@ TRIALS: dict[str, Callable[[State, int], Payloads]] = {
     "recruitKnight": _corners(knights.check_recruit),
     "activateKnight": lambda s, p: _own_knight_ids(s, p, knights.check_activate),
     "promoteKnight": lambda s, p: _own_knight_ids(s, p, knights.check_promote),
+    "domesticTradeBid": _bids,
+    "domesticTradePass": _pass,
 }
 
 

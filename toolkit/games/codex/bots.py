@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from toolkit.games.codex import GAME
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.engine import legal_moves, to_move
+from toolkit.games.codex.engine import legal_groups, legal_moves, move_record, to_move
 from toolkit.games.codex.setup import distance_ok
 from toolkit.games.codex.state import State
 from toolkit.games.codex.victory import victory_points
@@ -51,26 +51,22 @@ def random_legal_move(state: State, rng: Stream) -> tuple[int, Move]:
     if not seats:
         raise ValueError("nobody is to move: the game is over")
     seat = seats[rng.below(len(seats))]
-    moves = legal_moves(state, seat)
-    if not moves:
+    groups = dict(legal_groups(state, seat))
+    if not groups:
         raise StuckGame(f"seat {seat} owes a decision but has no listed move")
-    return seat, _pick_random(moves, rng, end_bias=True)
+    return seat, _pick_random(state, seat, groups, rng, end_bias=True)
 
 
-def _by_type(moves: list[Move]) -> dict[str, list[Move]]:
-    groups: dict[str, list[Move]] = {}
-    for m in moves:
-        groups.setdefault(m["type"], []).append(m)
-    return groups
-
-
-def _pick_random(moves: list[Move], rng: Stream, end_bias: bool) -> Move:
-    groups = _by_type(moves)
+def _pick_random(state: State, seat: int, groups: dict[str, list[dict[str, Any]]], rng: Stream,
+                 end_bias: bool) -> Move:
+    """A listed move: ``endTurn`` one time in four (with ``end_bias``) or when it is all there is,
+    otherwise an action type drawn uniformly among the others, then one of its payloads."""
     if "endTurn" in groups and (end_bias and rng.below(4) == 0 or len(groups) == 1):
-        return groups["endTurn"][0]
+        return move_record(state, seat, "endTurn", groups["endTurn"][0])
     kinds = [k for k in groups if k != "endTurn"]
-    options = groups[kinds[rng.below(len(kinds))]]
-    return options[rng.below(len(options))]
+    kind = kinds[rng.below(len(kinds))]
+    options = groups[kind]
+    return move_record(state, seat, kind, options[rng.below(len(options))])
 
 
 class Bot(Protocol):
@@ -99,15 +95,13 @@ class RandomBot:
         self.turn = _TurnCounter()
 
     def choose(self, state: State, seat: int) -> Move:
-        moves = legal_moves(state, seat)
-        if not moves:
+        groups = dict(legal_groups(state, seat))
+        if not groups:
             raise StuckGame(f"seat {seat} owes a decision but has no listed move")
         counts = self.turn.seen(state)
-        if sum(counts.values()) >= ACTIONS_PER_TURN:
-            ends = [m for m in moves if m["type"] == "endTurn"]
-            if ends:
-                return ends[0]
-        move = _pick_random(moves, self.rng, end_bias=True)
+        if sum(counts.values()) >= ACTIONS_PER_TURN and "endTurn" in groups:
+            return move_record(state, seat, "endTurn", groups["endTurn"][0])
+        move = _pick_random(state, seat, groups, self.rng, end_bias=True)
         if seat == state.current:
             counts[move["type"]] += 1
         return move

@@ -27,7 +27,6 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.flow import (
-    allowed,
     close,
     event,
     install,
@@ -71,9 +70,12 @@ def parse_terms(payload: dict[str, Any]) -> tuple[Bundle, Bundle]:
     return offer, want
 
 
+_RANK = {k: n for n, k in enumerate(C.MATERIALS)}
+
+
 def as_list(bundle: Bundle) -> list[dict[str, Any]]:
-    """The wire form of a bundle, in material order."""
-    return [{"type": k, "count": bundle[k]} for k in C.MATERIALS if bundle.get(k, 0) > 0]
+    """The wire form of a bundle (of materials), in material order."""
+    return [{"type": k, "count": bundle[k]} for k in sorted(bundle, key=_RANK.__getitem__) if bundle[k] > 0]
 
 
 def as_bundle(items: list[dict[str, Any]]) -> Bundle:
@@ -395,36 +397,49 @@ def propose_candidates(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def bid_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    """The at-terms bid, sweetened bids (one more card given) and counters asking one card more."""
+    """The at-terms bid, sweetened bids (one more card given) and counters asking one card more,
+    then swap counters (one card of a held type given instead), in that order and without repeats.
+
+    The bidder gives the bid's ``want`` side and must hold it (§12.1), so the options are
+    generated only where that holds: the at-terms bid, sweetened bids and counters all give at
+    least the proposal's ``want``, and a sweetened bid adds one more card of a type the bidder
+    has to spare; a swap counter gives one card of a type the bidder holds. The bid that
+    already stands is left out."""
     if pending_type(state) != PENDING or state.pending is None:
         return []
     if state.players[seat].id not in state.pending["allowedPlayerIds"]:
         return []
+    p = state.players[seat]
+    if p.hidden_materials:
+        return []
+    have = p.res | p.com
     body = state.pending["payload"]
     offer, want = as_bundle(body["offer"]), as_bundle(body["want"])
-    options: list[tuple[Bundle, Bundle]] = [(offer, want)]
+    options: list[tuple[Bundle, Bundle]] = []
+    if all(have.get(k, 0) >= n for k, n in want.items()):
+        options.append((offer, want))
+        for k in C.MATERIALS:
+            if k not in offer and have.get(k, 0) > want.get(k, 0):
+                sweet = dict(want)
+                sweet[k] = sweet.get(k, 0) + 1
+                two_for_two = len(sweet) == 1 and sweet[k] == 2 and list(offer.values()) == [2]
+                if not two_for_two:
+                    options.append((offer, sweet))
+        for k in C.MATERIALS:
+            if k in offer:
+                more = dict(offer)
+                more[k] += 1
+                options.append((more, want))
     for k in C.MATERIALS:
-        if k not in offer:
-            sweet = dict(want)
-            sweet[k] = sweet.get(k, 0) + 1
-            two_for_two = len(sweet) == 1 and sweet[k] == 2 and list(offer.values()) == [2]
-            if not two_for_two:
-                options.append((offer, sweet))
-    for k in C.MATERIALS:
-        if k in offer:
-            more = dict(offer)
-            more[k] += 1
-            options.append((more, want))
-    for k in C.MATERIALS:
-        # Swap counters: give one card of a held type instead (so a holder can always bid).
-        rest = {t: n for t, n in offer.items() if t != k}
-        options.append((rest or {next(t for t in C.MATERIALS if t != k): 1}, {k: 1}))
-    current = _standing_bid(state, state.players[seat].id)
+        if have.get(k, 0) > 0:
+            rest = {t: n for t, n in offer.items() if t != k}
+            options.append((rest or {next(t for t in C.MATERIALS if t != k): 1}, {k: 1}))
+    current = _standing_bid(state, p.id)
     standing = None if current is None else (as_bundle(current["offer"]), as_bundle(current["want"]))
     out: list[dict[str, Any]] = []
     listed: set[tuple[frozenset[tuple[str, int]], frozenset[tuple[str, int]]]] = set()
     for o, w in options:
-        if not holds(state, seat, w) or (o, w) == standing:
+        if (o, w) == standing:
             continue
         terms = (frozenset(o.items()), frozenset(w.items()))  # equal terms give equal wire lists
         if terms not in listed:
@@ -454,7 +469,14 @@ def seats_to_move(state: State) -> list[int]:
 
 
 def pass_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    return [{}] if allowed(check_pass, state, seat) else []
+    """A pass from a responder of the open auction who has not passed yet (:func:`check_pass`)."""
+    pending = state.pending
+    if pending is None or pending["type"] != PENDING:
+        return []
+    me = state.players[seat].id
+    if me not in pending["allowedPlayerIds"] or me in pending["payload"]["passedPlayerIds"]:
+        return []
+    return [{}]
 
 
 def award_candidates(state: State, seat: int) -> list[dict[str, Any]]:

@@ -191,25 +191,42 @@ def to_move(state: State) -> list[int]:
     return [state.current]
 
 
-def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
-    """Every listed candidate for ``seat`` as a move record (``resign`` is never listed)."""
+Payloads = list[dict[str, Any]]
+
+
+def legal_groups(state: State, seat: int) -> list[tuple[str, Payloads]]:
+    """``seat``'s listed payloads by action type, in listing order; types with none are left out
+    (``resign`` is never listed)."""
     if state.phase == "gameOver" or seat not in to_move(state):
         return []
-    if state.pending is not None:
-        kinds = list(PENDING_ANSWERS.get(state.pending["type"], ()))
-    else:
-        kinds = [k for k in DISPATCH if k not in PENDING_ANSWERS_ONLY]
-    pid = state.players[seat].id
-    out: list[dict[str, Any]] = []
+    kinds = TURN_KINDS if state.pending is None else PENDING_ANSWERS.get(state.pending["type"], ())
+    gap = state.pending_ctx.get("gap") is not None  # a loaded decision missing what some answers need
+    out: list[tuple[str, Payloads]] = []
     for kind in kinds:
         spec = DISPATCH.get(kind)
         if spec is None or spec.candidates is None:
             continue
         payloads = spec.candidates(state, seat)
-        out += [{"playerId": pid, "type": kind, "payload": payload} for payload in payloads]
-    if state.pending_ctx.get("gap") is not None:  # a loaded decision missing what some answers need
-        out = [m for m in out if resume.answerable(state, m["type"], m["payload"])]
+        if gap:
+            payloads = [payload for payload in payloads if resume.answerable(state, kind, payload)]
+        if payloads:
+            out.append((kind, payloads))
     return out
+
+
+def move_record(state: State, seat: int, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """The wire move of ``seat`` sending ``kind`` with ``payload``."""
+    return {"playerId": state.players[seat].id, "type": kind, "payload": payload}
+
+
+def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every listed candidate for ``seat`` as a move record (``resign`` is never listed)."""
+    groups = legal_groups(state, seat)
+    if not groups:
+        return []
+    pid = state.players[seat].id
+    return [{"playerId": pid, "type": kind, "payload": payload}
+            for kind, payloads in groups for payload in payloads]
 
 
 # Types that exist only as answers to a decision (never offered with the slot empty).
@@ -218,3 +235,6 @@ PENDING_ANSWERS_ONLY = frozenset({
     "choosePillageCity", "chooseProgressDeck", "discardProgress", "chooseMetropolisCity",
     "domesticTradeBid", "domesticTradePass", "domesticTradeAward", "domesticTradeCancel",
 })
+
+# Types listed with the decision slot empty, in listing order.
+TURN_KINDS: tuple[str, ...] = tuple(k for k in DISPATCH if k not in PENDING_ANSWERS_ONLY)
