@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toolkit.games.codex import building, domestic, engine, knights, resume, setup
+from toolkit.games.codex import building, domestic, engine, knights, resume, robber, setup
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.flow import PENDING_ANSWERS, accepted, allowed
-from toolkit.games.codex.state import State
+from toolkit.games.codex.flow import PENDING_ANSWERS, accepted, allowed, turn_action_open
+from toolkit.games.codex.state import Knight, State
 
 Payloads = list[dict[str, Any]]
 
@@ -79,6 +79,43 @@ def _pass(state: State, seat: int) -> Payloads:
     return [{}] if allowed(domestic.check_pass, state, seat) else []
 
 
+def _acting_knights(state: State, seat: int) -> list[Knight]:
+    return knights.own_knights(state, seat, knights.require_can_act)
+
+
+def _knight_moves(state: State, seat: int) -> Payloads:
+    """Moves of the knights the full acting check lets through, to the corners they reach."""
+    if not turn_action_open(state, seat):
+        return []
+    ids = state.topo.int_ids
+    return [{"knightId": k.id, "intersectionId": ids[i]}
+            for k in _acting_knights(state, seat) for i in knights.reachable_empty(state, seat, k.at)]
+
+
+def _displacements(state: State, seat: int) -> Payloads:
+    """Displacements: opponent knights strictly weaker than an acting knight that reaches them."""
+    if state.pending is not None:
+        return knights.displace_candidates(state, seat)  # a retreat answer lists the offered corners
+    if not turn_action_open(state, seat):
+        return []
+    out = []
+    for k in _acting_knights(state, seat):
+        for i in knights.reachable(state, seat, k.at):
+            other = state.knight_at[i]
+            if other is not None and state.knights[other].owner != seat and \
+                    knights.strength(k) > knights.strength(state.knights[other]):
+                out.append({"knightId": k.id, "intersectionId": state.topo.int_ids[i]})
+    return out
+
+
+def _chases(state: State, seat: int) -> Payloads:
+    """Chases by the own knights the full chase check lets through."""
+    if state.pending is not None:
+        return robber.chase_candidates(state, seat)  # the destination answer lists hexes
+    payloads = [{"knightId": k.id} for k in knights.own_knights(state, seat)]
+    return accepted(lambda payload: robber.check_chase(state, seat, payload), payloads)
+
+
 TRIALS: dict[str, Callable[[State, int], Payloads]] = {
     "placeSetupBuilding": _corners(setup.check_setup_building),
     "placeSetupRoad": _setup_roads,
@@ -91,6 +128,9 @@ TRIALS: dict[str, Callable[[State, int], Payloads]] = {
     "promoteKnight": lambda s, p: _own_knight_ids(s, p, knights.check_promote),
     "domesticTradeBid": _bids,
     "domesticTradePass": _pass,
+    "moveKnight": _knight_moves,
+    "displaceKnight": _displacements,
+    "chaseRobber": _chases,
 }
 
 

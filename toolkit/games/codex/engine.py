@@ -63,6 +63,10 @@ def _resign(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, 
 
 
 def _roll_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    """The roll, when :func:`dice.check_roll` lets it through (its turn checks made first, so a
+    position that cannot roll costs no refusal)."""
+    if state.pending is not None or state.phase != "roll" or seat != state.current:
+        return []
     return [{}] if allowed(dice.check_roll, state, seat) else []
 
 

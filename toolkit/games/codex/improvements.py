@@ -22,7 +22,7 @@ from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import metropolis
 from toolkit.games.codex.flow import accepted, event, format_cost, pay, require_turn_action, turn_action_open
-from toolkit.games.codex.state import State
+from toolkit.games.codex.state import State, positions
 
 MAX_LEVEL = 5
 
@@ -42,8 +42,7 @@ def track_of(payload: dict[str, Any]) -> str:
 
 def has_city(state: State, seat: int) -> bool:
     """Whether ``seat`` has a city on the board (improvements need one, §13.1)."""
-    pieces = zip(state.b_owner, state.b_type, strict=True)
-    return any(kind == "city" and owner == seat for owner, kind in pieces)
+    return any(state.b_owner[i] == seat for i in positions(state.b_type, "city"))
 
 
 def check_improve(state: State, seat: int, payload: dict[str, Any], discount: int = 0) -> str:

@@ -100,6 +100,18 @@ def require_own(state: State, seat: int, knight: Knight) -> None:
         raise IllegalMove("not_your_knight", f"knight {knight.id} belongs to {owner}")
 
 
+def can_act(state: State, seat: int, knight: Knight) -> bool:
+    """Whether :func:`require_can_act` lets ``knight`` act for ``seat`` (without raising)."""
+    p = state.players[seat]
+    return (knight.owner == seat and knight.active and knight.id not in p.knights_activated
+            and knight.id not in p.knight_actions_used)
+
+
+def ready_knights(state: State, seat: int) -> list[Knight]:
+    """``seat``'s knights on the board that may act this turn (:func:`can_act`), in id order."""
+    return [k for k in own_knights(state, seat) if can_act(state, seat, k)]
+
+
 def require_can_act(state: State, seat: int, knight: Knight) -> None:
     require_own(state, seat, knight)
     p = state.players[seat]
@@ -249,7 +261,7 @@ def move_candidates(state: State, seat: int) -> list[dict[str, Any]]:
         return []
     return [
         {"knightId": knight.id, "intersectionId": state.topo.int_ids[i]}
-        for knight in own_knights(state, seat, require_can_act)
+        for knight in ready_knights(state, seat)
         for i in reachable_empty(state, seat, knight.at)
     ]
 
@@ -339,7 +351,7 @@ def displace_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     if state.phase != "action" or seat != state.current:
         return []
     out = []
-    for knight in own_knights(state, seat, require_can_act):
+    for knight in ready_knights(state, seat):
         for i in reachable(state, seat, knight.at):
             other = state.knight_at[i]
             if other is None or state.knights[other].owner == seat:

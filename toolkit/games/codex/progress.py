@@ -164,6 +164,8 @@ def play_progress_card(state: State, seat: int, payload: dict[str, Any]) -> Even
 def play_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     """One set of candidates per distinct card id in hand (the first copy stands for all)."""
     out: list[dict[str, Any]] = []
+    if state.pending is not None or seat != state.current:  # every card's window needs both
+        return out
     seen: set[str] = set()
     for c in state.players[seat].hand:
         cid = c["cardId"]

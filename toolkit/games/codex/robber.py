@@ -35,9 +35,10 @@ from toolkit.games.codex.flow import (
     require_turn_action,
     seat_from_player_id,
     task,
+    turn_action_open,
     walls_on_board,
 )
-from toolkit.games.codex.knights import own_knights, require_can_act
+from toolkit.games.codex.knights import ready_knights, require_can_act
 from toolkit.games.codex.state import State
 from toolkit.rng import Stream
 
@@ -274,5 +275,7 @@ def chase_candidates(state: State, seat: int) -> list[dict[str, Any]]:
         if state.pending["type"] == "chooseRobberDestination":
             return robber_hex_candidates(state, seat)
         return []
-    chaser = own_knights(state, seat, lambda st, s, k: check_chase(st, s, {"knightId": k.id}))
-    return [{"knightId": k.id} for k in chaser]
+    if not turn_action_open(state, seat) or not state.robber_active or state.robber_hex is None:
+        return []
+    beside = state.topo.int_hexes
+    return [{"knightId": k.id} for k in ready_knights(state, seat) if state.robber_hex in beside[k.at]]
