@@ -79,6 +79,32 @@ def _pass(state: State, seat: int) -> Payloads:
     return [{}] if allowed(domestic.check_pass, state, seat) else []
 
 
+def _proposals(state: State, seat: int) -> Payloads:
+    """Every (held type, other type) pair offered 1-for-1 then 2-for-1 to everyone while under the
+    cap, then the first eight 1-for-1 to each responder; what this turn already proposed left out."""
+    p = state.players[seat]
+    if not turn_action_open(state, seat) or p.domestic_proposals >= C.MAX_DOMESTIC_PROPOSALS:
+        return []
+    others = domestic.responders_for(state, seat, None)
+    if p.hidden_materials or not others:
+        return []
+    done, targeted = domestic._proposed_this_turn(state, seat)
+    pairs = [(g, w) for g in C.MATERIALS if p.material(g) > 0 for w in C.MATERIALS if w != g]
+    out: Payloads = []
+    for size in (1, 2):
+        for g, w in pairs:
+            if len(out) < C.MAX_PROPOSAL_CANDIDATES and p.material(g) >= size and \
+                    (((g, size),), ((w, 1),)) not in done:
+                out.append({"offer": [{"type": g, "count": size}], "want": [{"type": w, "count": 1}]})
+    for g, w in pairs[:8] if len(others) > 1 else []:
+        terms = (((g, 1),), ((w, 1),))
+        for s in others:
+            if terms not in done and (terms, state.players[s].id) not in targeted:
+                out.append({"offer": [{"type": g, "count": 1}], "want": [{"type": w, "count": 1}],
+                            "targetPlayerId": state.players[s].id})
+    return out
+
+
 def _acting_knights(state: State, seat: int) -> list[Knight]:
     return knights.own_knights(state, seat, knights.require_can_act)
 
@@ -128,6 +154,7 @@ TRIALS: dict[str, Callable[[State, int], Payloads]] = {
     "promoteKnight": lambda s, p: _own_knight_ids(s, p, knights.check_promote),
     "domesticTradeBid": _bids,
     "domesticTradePass": _pass,
+    "domesticTradePropose": _proposals,
     "moveKnight": _knight_moves,
     "displaceKnight": _displacements,
     "chaseRobber": _chases,

@@ -361,8 +361,9 @@ def propose_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     """Broadcast 1-for-1 then 2-for-1 offers of held types (capped), then targeted 1-for-1.
 
     Bundles already proposed to the same audience this turn are left out (a broadcast also
-    covers every single target); opponents' hidden holdings are never looked at.
-    """
+    covers every single target); opponents' hidden holdings are never looked at. A broadcast
+    offers a held type (twice that many for a 2-for-1) for one card of any other type, in
+    material order of the offered type, then of the wanted type."""
     if not turn_action_open(state, seat):
         return []
     p = state.players[seat]
@@ -372,24 +373,28 @@ def propose_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     if not others:
         return []
     broadcast_done, targeted_done = _proposed_this_turn(state, seat)
-    have = {k: p.material(k) for k in C.MATERIALS}
-    held = [k for k in C.MATERIALS if have[k] > 0]
-    broadcast: list[dict[str, Any]] = []
-    pairs = [(g, w) for g in held for w in C.MATERIALS if w != g]
+    have = p.res | p.com
+    held = [k for k in C.MATERIALS if have.get(k, 0) > 0]
+    out: list[dict[str, Any]] = []
+    room = C.MAX_PROPOSAL_CANDIDATES
     for size in (1, 2):
-        for g, w in pairs:
-            if len(broadcast) >= C.MAX_PROPOSAL_CANDIDATES:
-                break
-            if have[g] >= size and not (broadcast_done and (((g, size),), ((w, 1),)) in broadcast_done):
-                broadcast.append({"offer": [{"type": g, "count": size}], "want": [{"type": w, "count": 1}]})
-    out = broadcast
+        for g in held:
+            if have[g] < size:
+                continue
+            for w in C.MATERIALS:
+                if w == g or broadcast_done and (((g, size),), ((w, 1),)) in broadcast_done:
+                    continue
+                if not room:
+                    break
+                out.append({"offer": [{"type": g, "count": size}], "want": [{"type": w, "count": 1}]})
+                room -= 1
     if len(others) > 1:
-        for g, w in pairs[:8]:
+        ids = [state.players[s].id for s in others]
+        for g, w in [(g, w) for g in held for w in C.MATERIALS if w != g][:8]:
             terms = (((g, 1),), ((w, 1),))
             if terms in broadcast_done:
                 continue
-            for s in others:
-                target = state.players[s].id
+            for target in ids:
                 if (terms, target) not in targeted_done:
                     out.append({"offer": [{"type": g, "count": 1}], "want": [{"type": w, "count": 1}],
                                 "targetPlayerId": target})
