@@ -6,7 +6,8 @@ same from one move to the next: the terrain never changes, the decks change when
 drawn, a player's record when their cards or pieces do. :func:`canonical_text` writes exactly
 the same characters, but keeps the JSON of every top-level field, of every player's field and
 of every knight beside a copy of the value it was written from, and writes a piece again
-only when its value no longer equals that copy.
+only when its value no longer equals that copy. The fields that change with nearly every move
+(:data:`HOT`) are written afresh every time instead, which is cheaper than copying them.
 
 Values are compared with ``==``, which is exact for this state: every field holds one JSON
 type throughout a game (booleans never stand where integers do, so ``True == 1`` never hides
@@ -21,12 +22,18 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import marshal
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from itertools import compress
 from typing import Any
 
 CACHE_ATTRIBUTE = "_digest_pieces"
 """The state attribute holding the cache (not a dataclass field)."""
+
+HOT: frozenset[str] = frozenset({"version", "pending"})
+"""State fields written afresh for every digest: the move counter changes with every move, the
+open decision with nearly every one (each bid or pass of an auction rewrites it)."""
 
 
 def plain(value: Any) -> Any:
@@ -42,105 +49,127 @@ _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=plain
 _MAKE_ENCODER = getattr(json.encoder, "c_make_encoder", None)
 _C_ENCODE = None if _MAKE_ENCODER is None else _MAKE_ENCODER(
     None, plain, json.encoder.encode_basestring_ascii, None, ":", ",", True, False, True)
+_SCALAR_TEXT: dict[Any, str] = {None: "null", True: "true", False: "false"}
 
 
 def dumps(value: Any) -> str:
     """Compact JSON with sorted keys: the digest's serialisation of one value (what
     ``json.dumps(value, sort_keys=True, separators=(",", ":"), default=plain)`` writes)."""
-    if _C_ENCODE is None or isinstance(value, str):
+    kind = type(value)
+    if kind is int:
+        return int.__repr__(value)  # how json writes an integer
+    if kind is str or _C_ENCODE is None:
         return _ENCODER.encode(value)
+    if value is None or kind is bool:
+        return _SCALAR_TEXT[value]
     return "".join(_C_ENCODE(value, 0))
 
 
-_SCALARS = (str, int, type(None), bool, float)
-_IMMUTABLE = frozenset((*_SCALARS, tuple))
-
-def _copy(value: Any) -> Any:
-    """A copy of ``value`` to compare later values against: lists and dicts are copied all the way
-    down, everything immutable is shared (so unchanged leaves compare by identity)."""
-    kind = type(value)
-    if kind is list:
-        return [x if type(x) in _IMMUTABLE else _copy(x) for x in value]
-    if kind is dict:
-        return {k: x if type(x) in _IMMUTABLE else _copy(x) for k, x in value.items()}
-    if kind in _IMMUTABLE:
-        return value
-    return copy.deepcopy(value)
+_IMMUTABLE = frozenset((str, int, type(None), bool, float, tuple))
 
 
 def _fresh(value: Any) -> Any:
-    return value if type(value) in _IMMUTABLE else _copy(value)
+    """A copy of ``value`` to compare later values against: containers copied all the way down
+    (``marshal`` copies plain JSON data in one C call), immutable values shared."""
+    if type(value) in _IMMUTABLE:
+        return value
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except ValueError:  # something marshal cannot write (a dataclass): copy it the slow way
+        return copy.deepcopy(value)
+
+
+def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """The named attributes of an object as a tuple (for any number of names)."""
+    if not names:
+        return lambda obj: ()
+    if len(names) == 1:
+        one = operator.attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return operator.attrgetter(*names)
+
+
+class _Unseen:
+    """Stands in for the copy of a field not written yet: equal to nothing."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __ne__(self, other: object) -> bool:
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class _Group:
-    """Some fields of a record (by index), read with one getter and compared with their copies
-    in one comparison."""
+    """Some fields of a record (by index), read with one getter and compared with the copies of
+    their last written values in one tuple comparison."""
 
-    def __init__(self, at: list[int], names: list[str], copies: list[Any]) -> None:
+    def __init__(self, at: list[int], names: list[str]) -> None:
         self.at = at
-        self.get: Callable[[Any], Any] | None = operator.attrgetter(*(names[i] for i in at)) if at else None
-        self.single = len(at) == 1
-        self.pick = operator.itemgetter(*at) if len(at) > 1 else lambda c: tuple(c[i] for i in at)
-        self.snapshot = self.pick(copies)
-
-    def refresh(self, copies: list[Any]) -> None:
-        """Take the record's current copies as this group's snapshot."""
-        self.snapshot = self.pick(copies)
+        self.get = _getter([names[i] for i in at])
+        self.copies: tuple[Any, ...] = (_Unseen(),) * len(at)
 
     def changes(self, obj: Any) -> list[tuple[int, Any]]:
-        """``(index, value)`` of every field whose value no longer equals its copy."""
-        if self.get is None:
+        """``(index, value)`` of every field whose value no longer equals its copy; the copies
+        are brought up to date."""
+        values = self.get(obj)
+        if values == self.copies:
             return []
-        values = (self.get(obj),) if self.single else self.get(obj)
-        if values == self.snapshot:
-            return []
-        return [(i, new) for i, new, was in zip(self.at, values, self.snapshot, strict=True)
-                if new is not was and (type(new) is not type(was) or new != was)]
+        moved = list(compress(range(len(values)), map(operator.ne, values, self.copies)))
+        if moved:
+            copies = list(self.copies)
+            for k in moved:
+                copies[k] = _fresh(values[k])
+            self.copies = tuple(copies)
+        return [(self.at[k], values[k]) for k in moved]
 
 
 class _Record:
     """The digest text of one dataclass instance: ``{"field":json,...}`` in sorted field order.
 
-    Fields named in ``special`` are written by the caller (they need more than ``json``). The
-    others start in one *stable* group; a field seen to change moves to the *moving* group, so
-    the fields that never change (the terrain, the decks between draws) cost one comparison
-    together. With ``whole``, an unchanged record (a player who did not act) is found with
-    one comparison of all its fields and returns its last text."""
+    Fields named in ``special`` are written by the caller (they need more than ``json``), those
+    in ``hot`` afresh every time. Every other field starts in the *stable* group; a field seen to
+    change moves to the *moving* group, so the fields that never change (the terrain, the decks
+    between draws) cost one comparison together, and an unchanged record its last text."""
 
-    def __init__(self, obj: Any, special: tuple[str, ...] = (), whole: bool = False) -> None:
+    def __init__(self, obj: Any, special: Iterable[str] = (), hot: Iterable[str] = ()) -> None:
         self.names = sorted(f.name for f in dataclasses.fields(obj))
         self.keys = [json.dumps(n) + ":" for n in self.names]
         self.special = {n: self.names.index(n) for n in special}
-        self.plain_at = [i for i, n in enumerate(self.names) if n not in special]
-        self.copies: list[Any] = [None] * len(self.names)
+        hot_names = set(hot) - set(self.special)
+        self.hot_at = [i for i, n in enumerate(self.names) if n in hot_names]
+        self.get_hot = _getter([self.names[i] for i in self.hot_at])
+        cold = [i for i, n in enumerate(self.names) if n not in hot_names and n not in self.special]
+        self.stable = _Group(cold, self.names)
+        self.moving = _Group([], self.names)
         self.parts = [""] * len(self.names)
-        for i in self.plain_at:
-            value = getattr(obj, self.names[i])
-            self.copies[i] = _fresh(value)
-            self.parts[i] = self.keys[i] + dumps(value)
-        self.stable = _Group(self.plain_at, self.names, self.copies)
-        self.moving = _Group([], self.names, self.copies)
-        self.whole = _Group(self.plain_at, self.names, self.copies) if whole else None
         self.text = ""
 
     def render(self, obj: Any, special: dict[str, str] | None = None) -> str:
-        if self.whole is not None and self.text and not self.whole.changes(obj):
-            return self.text
+        changed = self.moving.changes(obj)
         moved = self.stable.changes(obj)
-        for i, value in self.moving.changes(obj) + moved:
-            self.copies[i] = _fresh(value)
-            self.parts[i] = self.keys[i] + dumps(value)
-        if moved:
+        if not changed and not moved and not self.hot_at and not special and self.text:
+            return self.text
+        parts, keys = self.parts, self.keys
+        for i, value in changed + moved:
+            parts[i] = keys[i] + dumps(value)
+        if moved and self.text:  # fields that changed for the first time join the moving group
             now = {i for i, _ in moved}
-            self.stable = _Group([i for i in self.stable.at if i not in now], self.names, self.copies)
-            self.moving = _Group(sorted(self.moving.at + list(now)), self.names, self.copies)
-        else:
-            self.moving.refresh(self.copies)
-        if self.whole is not None:
-            self.whole.refresh(self.copies)
+            kept = [k for k, i in enumerate(self.stable.at) if i not in now]
+            stable = _Group([self.stable.at[k] for k in kept], self.names)
+            stable.copies = tuple(self.stable.copies[k] for k in kept)
+            joining = [(i, c) for i, c in zip(self.stable.at, self.stable.copies, strict=True) if i in now]
+            pairs = sorted([*zip(self.moving.at, self.moving.copies, strict=True), *joining])
+            moving = _Group([i for i, _ in pairs], self.names)
+            moving.copies = tuple(c for _, c in pairs)
+            self.stable, self.moving = stable, moving
+        for i, value in zip(self.hot_at, self.get_hot(obj), strict=True):
+            parts[i] = keys[i] + dumps(value)
         for name, text in (special or {}).items():
-            self.parts[self.special[name]] = self.keys[self.special[name]] + text
-        self.text = "{" + ",".join(self.parts) + "}"
+            i = self.special[name]
+            parts[i] = keys[i] + text
+        self.text = "{" + ",".join(parts) + "}"
         return self.text
 
 
@@ -148,7 +177,7 @@ class _Cache:
     """The cached pieces of one state."""
 
     def __init__(self, state: Any) -> None:
-        self.top = _Record(state, ("harbors", "knights", "players"))
+        self.top = _Record(state, ("harbors", "knights", "players"), HOT)
         self.players: list[_Record] = []
         self.harbors: tuple[list[Any], str] | None = None
         self.harbor_fields = operator.attrgetter("id", "kind", "edge", "intersections")
@@ -157,7 +186,7 @@ class _Cache:
 
     def render_players(self, players: list[Any]) -> str:
         while len(self.players) < len(players):
-            self.players.append(_Record(players[len(self.players)], whole=True))
+            self.players.append(_Record(players[len(self.players)]))
         return "[" + ",".join(rec.render(p) for p, rec in zip(players, self.players, strict=False)) + "]"
 
     def render_harbors(self, harbors: list[Any]) -> str:

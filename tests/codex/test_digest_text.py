@@ -1,0 +1,42 @@
+"""The digest text's own serialisation and cache (design §4: the digest is the SHA-256 of the
+state as compact sorted JSON; the cached text must be those characters exactly)."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from toolkit.games.codex import GAME
+from toolkit.games.codex.digest_text import dumps, plain
+from toolkit.games.codex.state import full_digest
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text() | st.floats(allow_nan=False, allow_infinity=False),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(JSON)
+def test_dumps_writes_what_json_writes(value: object) -> None:
+    """Every JSON value, scalars included, is written as sorted compact JSON would write it."""
+    assert dumps(value) == json.dumps(value, sort_keys=True, separators=(",", ":"), default=plain)
+
+
+def test_a_change_to_a_long_unchanged_field_reaches_the_digest() -> None:
+    """design §4: a field untouched for many digests and then changed in place (a deck drawn from,
+    a player's nested record, a board list) is written afresh in the next digest."""
+    state = GAME.new_game(5, {"players": [{"id": "p1"}, {"id": "p2"}, {"id": "p3"}]})
+    for _ in range(5):
+        GAME.digest(state)
+    state.decks["science"].pop()
+    assert GAME.digest(state) == full_digest(state)
+    state.players[1].knights["basic"] -= 1
+    assert GAME.digest(state) == full_digest(state)
+    state.b_wall[3] = True
+    assert GAME.digest(state) == full_digest(state)
+    state.players[1].knights["basic"] += 1
+    state.b_wall[3] = False
+    assert GAME.digest(state) == full_digest(state)
