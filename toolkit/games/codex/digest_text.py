@@ -22,7 +22,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-import marshal
 import operator
 from collections.abc import Callable, Iterable
 from itertools import compress
@@ -69,14 +68,17 @@ _IMMUTABLE = frozenset((str, int, type(None), bool, float, tuple))
 
 
 def _fresh(value: Any) -> Any:
-    """A copy of ``value`` to compare later values against: containers copied all the way down
-    (``marshal`` copies plain JSON data in one C call), immutable values shared."""
-    if type(value) in _IMMUTABLE:
+    """A copy of ``value`` to compare later values against: lists and dicts are copied all the way
+    down, everything immutable is shared, so an unchanged leaf compares by identity (a string
+    copied anew would have to be compared character by character)."""
+    kind = type(value)
+    if kind in _IMMUTABLE:
         return value
-    try:
-        return marshal.loads(marshal.dumps(value))
-    except ValueError:  # something marshal cannot write (a dataclass): copy it the slow way
-        return copy.deepcopy(value)
+    if kind is list:
+        return [x if type(x) in _IMMUTABLE else _fresh(x) for x in value]
+    if kind is dict:
+        return {k: x if type(x) in _IMMUTABLE else _fresh(x) for k, x in value.items()}
+    return copy.deepcopy(value)
 
 
 def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
@@ -133,8 +135,12 @@ class _Record:
     change moves to the *moving* group, so the fields that never change (the terrain, the decks
     between draws) cost one comparison together, and an unchanged record its last text."""
 
-    def __init__(self, obj: Any, special: Iterable[str] = (), hot: Iterable[str] = ()) -> None:
+    def __init__(self, obj: Any, special: Iterable[str] = (), hot: Iterable[str] = (),
+                 whole: bool = False) -> None:
         self.names = sorted(f.name for f in dataclasses.fields(obj))
+        # With ``whole``, the copies of all fields by name, so that an unchanged record (a player
+        # who did not act) is found with one comparison of its attribute dict.
+        self.whole: dict[str, Any] | None = {} if whole else None
         self.keys = [json.dumps(n) + ":" for n in self.names]
         self.special = {n: self.names.index(n) for n in special}
         hot_names = set(hot) - set(self.special)
@@ -147,8 +153,13 @@ class _Record:
         self.text = ""
 
     def render(self, obj: Any, special: dict[str, str] | None = None) -> str:
+        if self.whole is not None and self.text and vars(obj) == self.whole:
+            return self.text
         changed = self.moving.changes(obj)
         moved = self.stable.changes(obj)
+        if self.whole is not None:
+            self.whole = {self.names[i]: c for group in (self.stable, self.moving)
+                          for i, c in zip(group.at, group.copies, strict=True)}
         if not changed and not moved and not self.hot_at and not special and self.text:
             return self.text
         parts, keys = self.parts, self.keys
@@ -186,7 +197,7 @@ class _Cache:
 
     def render_players(self, players: list[Any]) -> str:
         while len(self.players) < len(players):
-            self.players.append(_Record(players[len(self.players)]))
+            self.players.append(_Record(players[len(self.players)], whole=True))
         return "[" + ",".join(rec.render(p) for p, rec in zip(players, self.players, strict=False)) + "]"
 
     def render_harbors(self, harbors: list[Any]) -> str:
