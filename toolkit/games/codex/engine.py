@@ -203,14 +203,11 @@ def legal_groups(state: State, seat: int) -> list[tuple[str, Payloads]]:
     (``resign`` is never listed)."""
     if state.phase == "gameOver" or seat not in to_move(state):
         return []
-    kinds = TURN_KINDS if state.pending is None else PENDING_ANSWERS.get(state.pending["type"], ())
+    listers = TURN_LISTERS if state.pending is None else PENDING_LISTERS.get(state.pending["type"], ())
     gap = state.pending_ctx.get("gap") is not None  # a loaded decision missing what some answers need
     out: list[tuple[str, Payloads]] = []
-    for kind in kinds:
-        spec = DISPATCH.get(kind)
-        if spec is None or spec.candidates is None:
-            continue
-        payloads = spec.candidates(state, seat)
+    for kind, candidates in listers:
+        payloads = candidates(state, seat)
         if gap:
             payloads = [payload for payload in payloads if resume.answerable(state, kind, payload)]
         if payloads:
@@ -242,3 +239,17 @@ PENDING_ANSWERS_ONLY = frozenset({
 
 # Types listed with the decision slot empty, in listing order.
 TURN_KINDS: tuple[str, ...] = tuple(k for k in DISPATCH if k not in PENDING_ANSWERS_ONLY)
+
+
+def _listers(kinds: tuple[str, ...]) -> tuple[tuple[str, Candidates], ...]:
+    """The handled, listed types among ``kinds`` with their candidate generators, in order."""
+    out = []
+    for kind in kinds:
+        spec = DISPATCH.get(kind)
+        if spec is not None and spec.candidates is not None:
+            out.append((kind, spec.candidates))
+    return tuple(out)
+
+
+TURN_LISTERS = _listers(TURN_KINDS)
+PENDING_LISTERS = {pending: _listers(answers) for pending, answers in PENDING_ANSWERS.items()}
