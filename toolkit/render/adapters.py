@@ -13,11 +13,15 @@ Two hooks are optional, for games whose views carry only player ids (codex):
 
 from __future__ import annotations
 
+import copy
 import importlib
-from collections.abc import Mapping
-from typing import Any, Protocol
+import marshal
+from collections.abc import Callable, Collection, Hashable, Mapping
+from typing import Any, Protocol, TypeVar
 
-from toolkit.render.scene import Board, FrameParts, Panel
+from toolkit.render.scene import Board, FrameParts, Header, Panel, Piece, PlayerRow
+
+T = TypeVar("T")
 
 ADAPTER_MODULES: dict[str, str] = {
     "pioneers": "toolkit.render.pioneers",
@@ -38,6 +42,18 @@ class Adapter(Protocol):
 
     def panel(self, view: Mapping[str, Any]) -> Panel:
         """The player rows and table facts alone (what differs between seats' views)."""
+
+    def pieces(self, view: Mapping[str, Any]) -> tuple[Piece, ...]:
+        """The pieces on the board (the same tuple again while they did not change)."""
+
+    def header(self, view: Mapping[str, Any]) -> Header:
+        """The header line: turn, dice, who is to act, whose view."""
+
+    def rows(self, view: Mapping[str, Any], seats: Collection[int]) -> tuple[PlayerRow, ...]:
+        """The rows of ``seats`` alone, in seat order, as :meth:`panel` gives them."""
+
+    def foot(self, view: Mapping[str, Any]) -> Panel:
+        """The panel without its rows: table facts, talk and result."""
 
     def players(self, view: Mapping[str, Any]) -> list[tuple[int, str]]:
         """``(seat, name)`` for every seat, in seat order."""
@@ -66,3 +82,35 @@ def get_adapter(game_id: str) -> Adapter:
         raise
     adapter: Adapter = module.ADAPTER
     return adapter
+
+
+class Recall:
+    """Results remembered by slot, each beside a private copy of the view data it was made from.
+
+    ``recall(slot, inputs, make)`` gives the result last made in ``slot`` while ``inputs``
+    (JSON-like view data) equal, by value, the copy kept from then; otherwise it calls
+    ``make`` and keeps its result. The copy is taken as the result is made, so data changed
+    in place later can never pass for the data the result was made from; and an unchanged
+    part comes back as the same (immutable) object, which the page pipeline relies on to skip
+    work it did for the previous frame. Values compare as Python compares them (``1 == True``);
+    a view field keeps one type from frame to frame.
+    """
+
+    def __init__(self) -> None:
+        self.slots: dict[Hashable, tuple[Any, Any]] = {}
+
+    def __call__(self, slot: Hashable, inputs: Any, make: Callable[[], T]) -> T:
+        last = self.slots.get(slot)
+        if last is not None and last[0] == inputs:
+            found: T = last[1]
+            return found
+        made = make()
+        self.slots[slot] = (_private_copy(inputs), made)
+        return made
+
+
+def _private_copy(data: Any) -> Any:
+    try:
+        return marshal.loads(marshal.dumps(data))
+    except ValueError:  # not plain data (a mapping type marshal does not know)
+        return copy.deepcopy(data)

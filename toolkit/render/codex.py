@@ -14,11 +14,12 @@ attribute values, and classes carry the seat number, never the id.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
+from toolkit.render.adapters import Recall
 from toolkit.render.codex_words import (
     COMMODITIES,
     RESOURCES,
@@ -206,15 +207,42 @@ def _first(entry: tuple[str, Any]) -> str:
 
 def metropolis_tracks(view: View) -> dict[str, list[str]]:
     """The tracks of each player's metropolises, by owner id, in intersection order."""
+    table = _board(view).get("intersections")
+    if not isinstance(table, Mapping):
+        return {}
+    held = []
+    for key, spot in table.items():
+        if type(spot) is dict or isinstance(spot, Mapping):
+            building = spot.get("building")
+            if building is not None and isinstance(building, Mapping):
+                track = building.get("metropolisType")
+                owner = building.get("ownerPlayerId")
+                if track in TRACKS and isinstance(owner, str):
+                    held.append((str(key), owner, str(track)))
     found: dict[str, list[str]] = {}
-    for _, spot in _table(_board(view), "intersections"):
-        building = spot.get("building")
-        if isinstance(building, Mapping):
-            track = building.get("metropolisType")
-            owner = building.get("ownerPlayerId")
-            if track in TRACKS and isinstance(owner, str):
-                found.setdefault(owner, []).append(str(track))
+    for _, owner, track in sorted(held):
+        found.setdefault(owner, []).append(track)
     return found
+
+
+def _seating_key(view: View) -> Any:
+    """What :func:`seating` (and whose hand a view shows) is read from: ids, seats and names."""
+    players = view.get("players")
+    if not isinstance(players, Mapping):
+        return None
+    return tuple(
+        (k, v.get("seatIndex"), v.get("name"), isinstance(v.get("resources"), Mapping))
+        if isinstance(v, Mapping)
+        else (k,)
+        for k, v in players.items()
+    )
+
+
+def _pending_key(pending: Any) -> Any:
+    """What a player row reads of the open decision: its kind and who answers it."""
+    if not isinstance(pending, Mapping):
+        return None
+    return (pending.get("type"), pending.get("actingPlayerId"), pending.get("allowedPlayerIds"))
 
 
 def geometry(view: View) -> Geometry:
@@ -226,9 +254,16 @@ def geometry(view: View) -> Geometry:
 
 
 class CodexAdapter:
-    """Turns codex wire views into :mod:`toolkit.render.scene` parts."""
+    """Turns codex wire views into :mod:`toolkit.render.scene` parts.
+
+    Pieces, header, rows and table facts are remembered with the view data they are read from
+    (:class:`~toolkit.render.adapters.Recall`), so a replay's next frame remakes only what changed.
+    """
 
     game = GAME
+
+    def __init__(self) -> None:
+        self.recall = Recall()
 
     def board(self, view: View) -> Board:
         geo = geometry(view)
@@ -296,6 +331,18 @@ class CodexAdapter:
         )
 
     def pieces(self, view: View) -> tuple[Piece, ...]:
+        inputs = (
+            view.get("board"),
+            view.get("robberActive"),
+            view.get("merchantHexId"),
+            view.get("merchantOwnerPlayerId"),
+            view.get("berserkerTrackMax"),
+            view.get("berserkerTrackPosition"),
+            _seating_key(view),
+        )
+        return self.recall("pieces", inputs, lambda: self._pieces(view))
+
+    def _pieces(self, view: View) -> tuple[Piece, ...]:
         geo = geometry(view)
         seats = seating(view)
         board = _board(view)
@@ -488,6 +535,13 @@ class CodexAdapter:
         return named_players(view, names)
 
     def header(self, view: View) -> Header:
+        inputs = tuple(
+            view.get(key)
+            for key in ("phase", "currentPlayerId", "dice", "pendingDecision", "winnerPlayerId", "turnNumber")
+        )
+        return self.recall("header", (inputs, _seating_key(view)), lambda: self._header(view))
+
+    def _header(self, view: View) -> Header:
         seats = seating(view)
         phase = str(view.get("phase") or "")
         current = seats.name(view.get("currentPlayerId"))
@@ -585,10 +639,58 @@ class CodexAdapter:
             ),
         )
 
-    def panel(self, view: View) -> Panel:
-        seats = seating(view)
+    def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
+        players = seating(view)
         metropolises = metropolis_tracks(view)
-        rows = tuple(self._row(view, seats, pid, player, metropolises) for pid, player in seats.entries)
+        common = (
+            view.get("phase"),
+            view.get("currentPlayerId"),
+            view.get("longestRoadHolderPlayerId"),
+            view.get("merchantOwnerPlayerId"),
+            _pending_key(view.get("pendingDecision")),
+        )
+        found = []
+        for pid, player in players.entries:
+            seat = players.seat_of[pid]
+            if seat not in seats:
+                continue
+            inputs = (pid, seat, players.names[pid], player, metropolises.get(pid), common)
+            slot = ("row", seat, isinstance(player.get("resources"), Mapping))
+            make = partial(self._row, view, players, pid, player, metropolises)
+            found.append(self.recall(slot, inputs, make))
+        return tuple(found)
+
+    def panel(self, view: View) -> Panel:
+        rows = self.rows(view, seating(view).seat_of.values())
+        foot = self.foot(view)
+        return Panel(rows=rows, facts=foot.facts, result=foot.result)
+
+    def foot(self, view: View) -> Panel:
+        keys = (
+            "berserkerTrackMax",
+            "berserkerTrackPosition",
+            "lastBerserkerAttack",
+            "robberActive",
+            "dice",
+            *(f"{t}DeckCount" for t in TRACKS),
+            "bankResources",
+            "bankCommodities",
+            "pendingDecision",
+            "standingWantsEnabled",
+            "victoryPointsTarget",
+            "winnerPlayerId",
+        )
+        players = view.get("players")
+        wants = (
+            tuple(p.get("standingWant") if isinstance(p, Mapping) else None for p in players.values())
+            if isinstance(players, Mapping)
+            else None
+        )
+        inputs = (tuple(view.get(k) for k in keys), _seating_key(view), wants)
+        return self.recall("foot", inputs, lambda: self._foot(view))
+
+    def _foot(self, view: View) -> Panel:
+        seats = seating(view)
         length = as_int(view.get("berserkerTrackMax"), 7)
         facts = [Stat("berserkers", f"{as_int(view.get('berserkerTrackPosition'))}/{length}", "berserkers")]
         attack = view.get("lastBerserkerAttack")
@@ -619,7 +721,7 @@ class CodexAdapter:
         facts.extend(want_facts(view, seats))
         facts.append(Stat("to win", f"{as_int(view.get('victoryPointsTarget'))} VP", "target"))
         winner = self.winner(view)
-        return Panel(rows=rows, facts=tuple(facts), result=f"Winner: {winner}" if winner else "")
+        return Panel(rows=(), facts=tuple(facts), result=f"Winner: {winner}" if winner else "")
 
     def frame(self, view: View) -> FrameParts:
         return FrameParts(pieces=self.pieces(view), header=self.header(view), panel=self.panel(view))

@@ -10,7 +10,7 @@ output folder exactly as it was.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -197,6 +197,20 @@ def roll_lines(adapter: Adapter, move: Mapping[str, Any] | None, events: list[An
     return list(hook(move, events))
 
 
+def views_of(game: Game) -> Callable[[Any, Sequence[int | None]], list[Mapping[str, Any]]]:
+    """A function giving the views of several seats of one position at once.
+
+    An engine with a ``views(state, seats, memo)`` entry builds what the views share once
+    (and, through the memo it is handed, keeps the board from one position to the next);
+    any other engine is asked for ``view(state, seat)`` seat by seat. Views are only read.
+    """
+    many = getattr(game, "views", None)
+    if many is None:
+        return lambda state, seats: [game.view(state, s) for s in seats]
+    memo: dict[str, Any] = {}
+    return lambda state, seats: list(many(state, seats, memo))
+
+
 def snapshots(
     save: Save, seats: Sequence[int | None] | None = None, to: int | None = None
 ) -> Iterator[tuple[Adapter, Snapshot]]:
@@ -210,6 +224,7 @@ def snapshots(
     names: dict[int, str] = {}
     ids = config_names(save)
     wanted: list[int | None] | None = list(seats) if seats is not None else None
+    seen = views_of(game)
     for step in replay.run(save, to):
         if wanted is None or not names:
             spectator = named_view(adapter, game.view(step.state, None), ids)
@@ -221,9 +236,8 @@ def snapshots(
                     raise RenderError(
                         save.path, f"no seat {seat} in this game (seats {_span(sorted(names))})", "bad_seat"
                     )
-        views: dict[str, Mapping[str, Any]] = {
-            seat_key(s): named_view(adapter, game.view(step.state, s), ids) for s in wanted
-        }
+        made = seen(step.state, wanted)
+        views = {seat_key(s): named_view(adapter, view, ids) for s, view in zip(wanted, made, strict=True)}
         actor = _actor(game, step.state, step.move) if step.move is not None else None
         words = move_words(adapter, step.move, step.events) if step.move is not None else None
         action = narrate(game, step.index, step.move, names, words, ids)

@@ -10,10 +10,11 @@ That is enough to place every road, building, token and port the view names by i
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from functools import lru_cache
+from collections.abc import Collection, Mapping
+from functools import lru_cache, partial
 from typing import Any
 
+from toolkit.render.adapters import Recall
 from toolkit.render.geometry import CORNERS, Layout, Point, angle_deg, fit_layout, midpoint
 from toolkit.render.scene import (
     Board,
@@ -109,6 +110,11 @@ def _int(value: Any, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
+def _names_key(view: View) -> Any:
+    """What :func:`_names` reads: each player's seat and name."""
+    return tuple((p.get("seat"), p.get("name")) for p in view.get("players") or [])
+
+
 def _names(view: View) -> dict[int, str]:
     names: dict[int, str] = {}
     for player in view.get("players") or []:
@@ -118,9 +124,16 @@ def _names(view: View) -> dict[int, str]:
 
 
 class PioneersAdapter:
-    """Turns pioneers views into :mod:`toolkit.render.scene` parts."""
+    """Turns pioneers views into :mod:`toolkit.render.scene` parts.
+
+    Pieces, header, rows and table facts are remembered with the view data they are read from
+    (:class:`~toolkit.render.adapters.Recall`), so a replay's next frame remakes only what changed.
+    """
 
     game = GAME
+
+    def __init__(self) -> None:
+        self.recall = Recall()
 
     def board(self, view: View) -> Board:
         geo = geometry()
@@ -161,6 +174,10 @@ class PioneersAdapter:
         return Board(GAME, geo.width, geo.height, HEX_SIZE, tuple(tiles), tuple(harbors))
 
     def pieces(self, view: View) -> tuple[Piece, ...]:
+        inputs = (view.get("roads"), view.get("buildings"), view.get("board"), _names_key(view))
+        return self.recall("pieces", inputs, lambda: self._pieces(view))
+
+    def _pieces(self, view: View) -> tuple[Piece, ...]:
         geo = geometry()
         names = _names(view)
         places = Places(view)
@@ -233,6 +250,11 @@ class PioneersAdapter:
         return lines
 
     def header(self, view: View) -> Header:
+        keys = ("turn", "phase", "dice", "decisions", "toMove", "winner", "seat")
+        inputs = tuple(view.get(k) for k in keys)
+        return self.recall("header", (inputs, _names_key(view)), lambda: self._header(view))
+
+    def _header(self, view: View) -> Header:
         names = _names(view)
         turn = _int(view.get("turn"))
         phase = str(view.get("phase") or "")
@@ -260,65 +282,89 @@ class PioneersAdapter:
             viewer=viewer,
         )
 
-    def panel(self, view: View) -> Panel:
+    def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
         names = _names(view)
+        common = (
+            view.get("awards"),
+            view.get("decisions"),
+            view.get("finalScores"),
+            view.get("currentSeat"),
+            view.get("phase"),
+        )
+        own = view.get("seat")
+        found = []
+        for player in view.get("players") or []:
+            seat = _int(player.get("seat"))
+            if seat not in seats:
+                continue
+            mine = own == seat
+            inputs = (player, names.get(seat), view.get("myScore") if mine else None, common)
+            slot = ("row", seat, mine, isinstance(player.get("hand"), Mapping))
+            found.append(self.recall(slot, inputs, partial(self._row, view, names, player)))
+        return tuple(found)
+
+    def _row(self, view: View, names: dict[int, str], player: Mapping[str, Any]) -> PlayerRow:
         awards = view.get("awards") or {}
         decisions = view.get("decisions") or {}
         own = view.get("seat")
         final = view.get("finalScores")
-        rows = []
-        for player in view.get("players") or []:
-            seat = _int(player.get("seat"))
-            hand_raw = player.get("hand")
-            hand = (
-                tuple((r, _int(hand_raw.get(r))) for r in RESOURCES)
-                if isinstance(hand_raw, Mapping)
-                else None
-            )
-            dev_raw = player.get("devCards")
-            cards = None
-            if isinstance(dev_raw, list):
-                fresh = player.get("devBoughtThisTurn") or []
-                cards = tuple(str(c) for c in dev_raw) + tuple(f"{c} (new)" for c in fresh)
-            score = str(_int(player.get("score")))
-            if isinstance(final, list) and seat < len(final):
-                score = str(_int(final[seat]))
-            elif own == seat and isinstance(view.get("myScore"), int):
-                score = f"{score} ({view['myScore']})"
-            badges = []
-            if awards.get("largestArmy") == seat:
-                badges.append("Largest army")
-            if awards.get("longestRoad") == seat:
-                badges.append("Longest road")
-            left = player.get("piecesLeft") or {}
-            stats = [
-                Stat("knights", str(_int(player.get("knightsPlayed"))), "knights"),
-                Stat("road", str(_int(player.get("roadLength"))), "road"),
-                Stat(
-                    "left",
-                    "/".join(str(_int(left.get(k))) for k in ("road", "settlement", "city")),
-                    "left",
-                ),
-            ]
-            strikes = _int(player.get("strikes"))
-            if strikes:
-                stats.append(Stat("strikes", str(strikes), "strikes"))
-            rows.append(
-                PlayerRow(
-                    seat=seat,
-                    name=names.get(seat, f"seat {seat}"),
-                    score=score,
-                    hand_count=_int(player.get("handCount")),
-                    hand=hand,
-                    card_count=_int(player.get("devCount")),
-                    cards=cards,
-                    badges=tuple(badges),
-                    stats=tuple(stats),
-                    to_move=str(decisions.get(str(seat), "")),
-                    current=view.get("currentSeat") == seat and view.get("phase") != "over",
-                    out=bool(player.get("resigned")),
-                )
-            )
+        seat = _int(player.get("seat"))
+        hand_raw = player.get("hand")
+        hand = tuple((r, _int(hand_raw.get(r))) for r in RESOURCES) if isinstance(hand_raw, Mapping) else None
+        dev_raw = player.get("devCards")
+        cards = None
+        if isinstance(dev_raw, list):
+            fresh = player.get("devBoughtThisTurn") or []
+            cards = tuple(str(c) for c in dev_raw) + tuple(f"{c} (new)" for c in fresh)
+        score = str(_int(player.get("score")))
+        if isinstance(final, list) and seat < len(final):
+            score = str(_int(final[seat]))
+        elif own == seat and isinstance(view.get("myScore"), int):
+            score = f"{score} ({view['myScore']})"
+        badges = []
+        if awards.get("largestArmy") == seat:
+            badges.append("Largest army")
+        if awards.get("longestRoad") == seat:
+            badges.append("Longest road")
+        left = player.get("piecesLeft") or {}
+        stats = [
+            Stat("knights", str(_int(player.get("knightsPlayed"))), "knights"),
+            Stat("road", str(_int(player.get("roadLength"))), "road"),
+            Stat(
+                "left",
+                "/".join(str(_int(left.get(k))) for k in ("road", "settlement", "city")),
+                "left",
+            ),
+        ]
+        strikes = _int(player.get("strikes"))
+        if strikes:
+            stats.append(Stat("strikes", str(strikes), "strikes"))
+        return PlayerRow(
+            seat=seat,
+            name=names.get(seat, f"seat {seat}"),
+            score=score,
+            hand_count=_int(player.get("handCount")),
+            hand=hand,
+            card_count=_int(player.get("devCount")),
+            cards=cards,
+            badges=tuple(badges),
+            stats=tuple(stats),
+            to_move=str(decisions.get(str(seat), "")),
+            current=view.get("currentSeat") == seat and view.get("phase") != "over",
+            out=bool(player.get("resigned")),
+        )
+
+    def panel(self, view: View) -> Panel:
+        seats = [_int(player.get("seat")) for player in view.get("players") or []]
+        foot = self.foot(view)
+        return Panel(rows=self.rows(view, seats), facts=foot.facts, talk=foot.talk, result=foot.result)
+
+    def foot(self, view: View) -> Panel:
+        inputs = tuple(view.get(k) for k in ("devDeckCount", "offer", "log", "winner", "phase", "placements"))
+        return self.recall("foot", (inputs, _names_key(view)), lambda: self._foot(view))
+
+    def _foot(self, view: View) -> Panel:
+        names = _names(view)
         facts = [Stat("dev deck", str(_int(view.get("devDeckCount"))), "deck")]
         offer = view.get("offer")
         if isinstance(offer, Mapping):
@@ -338,7 +384,7 @@ class PioneersAdapter:
         if isinstance(placements, list) and placements:
             ranked = sorted(range(len(placements)), key=lambda s: (_int(placements[s]), s))
             result += " · " + ", ".join(f"{_int(placements[s])}. {names.get(s, f'seat {s}')}" for s in ranked)
-        return Panel(rows=tuple(rows), facts=tuple(facts), talk=talk, result=result.strip(" ·"))
+        return Panel(rows=(), facts=tuple(facts), talk=talk, result=result.strip(" ·"))
 
     def frame(self, view: View) -> FrameParts:
         return FrameParts(pieces=self.pieces(view), header=self.header(view), panel=self.panel(view))

@@ -167,6 +167,17 @@ def build_page_data(
     winner: str | None = None
     finished = False
     previous: tuple[Any, ...] = ()
+    last_layer: tuple[tuple[Any, ...], int] | None = None
+    last_foot: tuple[Any, int] | None = None
+    made: dict[int, tuple[PlayerRow, int]] = {}  # id of a row the adapter gave -> (that row, its row id)
+
+    def row_id(shown: PlayerRow) -> int:
+        """The row id of ``shown``; a row the adapter gives again unchanged is looked up by identity."""
+        found = made.get(id(shown))
+        if found is None or found[0] is not shown:
+            found = made[id(shown)] = (shown, rows(_row_parts(parts, shown)))
+        return found[1]
+
     snaps = []
     for adapter, snap in snapshots(save, None):
         spectator = snap.views[SPECTATOR]
@@ -181,37 +192,46 @@ def build_page_data(
         snaps.append(snap)
         if observe is not None:
             observe(snap.index, snap.views)
-        shared = adapter.frame(spectator)
-        headers.append(shared.header)
-        layer = tuple(pieces(p) for p in shared.pieces)
-        panel = shared.panel
-        has_facts = bool(panel.facts)
-        foot = (
-            parts(("foot_open", panel.result, has_facts)),
-            *(parts(("fact", fact)) for fact in panel.facts),
-            parts(("foot_close", has_facts, panel.talk)),
-        )
-        fresh = tuple(p for p in shared.pieces if p not in previous) if snap.index else ()
+        shown = adapter.pieces(spectator)
+        header = adapter.header(spectator)
+        headers.append(header)
+        if last_layer is None or last_layer[0] is not shown:
+            last_layer = (shown, layers(tuple(pieces(p) for p in shown)))
+        panel = adapter.foot(spectator)
+        if last_foot is None or last_foot[0] is not panel:
+            has_facts = bool(panel.facts)
+            foot = (
+                parts(("foot_open", panel.result, has_facts)),
+                *(parts(("fact", fact)) for fact in panel.facts),
+                parts(("foot_close", has_facts, panel.talk)),
+            )
+            last_foot = (panel, foots(foot))
+        if not snap.index or shown is previous:
+            fresh: tuple[Any, ...] = ()
+        else:
+            before = set(previous)
+            fresh = tuple(p for p in shown if p not in before)
         rolled = bool(snap.roll) or "roll" in snap.tags
-        hot = produced_tiles(board, shared.header, _blocked(adapter, spectator)) if rolled else ()
+        hot = produced_tiles(board, header, _blocked(adapter, spectator)) if rolled else ()
         note_hook = getattr(adapter, "track_note", None)
         mark = marks((board.hex_size, fresh, hot, note_hook(spectator) if note_hook else None))
-        previous = shared.pieces
-        row = [layers(layer), parts(("head", shared.header)), foots(foot), mark]
-        seat_rows = {key: adapter.panel(view).rows for key, view in snap.views.items() if key != SPECTATOR}
-        seats = sorted(int(k) for k in seat_rows)
+        previous = shown
+        row = [last_layer[1], parts(("head", header)), last_foot[1], mark]
+        seats = sorted(int(k) for k in snap.views if k != SPECTATOR)
         for position, seat in enumerate(seats):
-            own = _row_of(seat_rows[str(seat)], seat)
-            neighbour = seats[(position + 1) % len(seats)]
-            other = _row_of(seat_rows[str(neighbour)], seat) if neighbour != seat else own
+            own = _row_of(adapter.rows(snap.views[str(seat)], (seat,)), seat)
+            neighbour = str(seats[(position + 1) % len(seats)])
+            other = own
+            if neighbour != str(seat):
+                other = _row_of(adapter.rows(snap.views[neighbour], (seat,)), seat)
             if own is None or other is None:
                 continue
-            row.append(rows(_row_parts(parts, other)))
-            row.append(rows(_row_parts(parts, own)))
+            row.append(row_id(other))
+            row.append(row_id(own))
             if first is None:
                 first_rows.append(other)
         if first is None:
-            first = shared
+            first = FrameParts(pieces=shown, header=header, panel=panel)
         frames.append(row)
     assert board is not None and first is not None
     count = len(frames)

@@ -9,7 +9,7 @@ maritime, victory) for the rules themselves.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toolkit.games.base import IllegalMove
@@ -87,6 +87,12 @@ class CodexGame:
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
+
+    def views(
+        self, state: State, seats: Sequence[int | None], memo: dict[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """The views of ``seats`` at once, sharing what they have in common (read-only)."""
+        return views.views(state, seats, memo)
 
     def digest(self, state: State) -> str:
         return digest(state)

@@ -15,6 +15,7 @@ would need something the view hides is refused with a ``hidden_*`` code that nam
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from toolkit.games.codex import constants as C
@@ -25,10 +26,48 @@ from toolkit.games.codex.state import Knight, Player, State, empty_board_state
 from toolkit.games.codex.victory import victory_points
 
 
-def _board(state: State) -> dict[str, Any]:
-    topo = state.topo
+def _board(state: State, memo: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The board as the wire shows it. With ``memo`` (a dict the caller keeps between calls),
+    a part whose pieces did not change since the last call is the same object as then."""
+    if memo is None:
+        return {
+            "hexes": _hexes(state),
+            "intersections": _intersections(state),
+            "edges": _edges(state),
+            "harbors": _harbors(state),
+        }
+    base = (state.topo.hex_ids, tuple(p.id for p in state.players))
+    keys = {
+        "hexes": (state.robber_hex, state.merchant_hex, tuple(state.terrain), tuple(state.tokens)),
+        "intersections": (
+            tuple(state.b_type),
+            tuple(state.b_owner),
+            tuple(state.b_wall),
+            tuple(state.b_metro),
+            tuple(state.b_sideways),
+            tuple(state.knight_at),
+            tuple((k.id, k.owner, k.level, k.active) for k in state.knights.values()),
+        ),
+        "edges": tuple(state.road),
+        "harbors": tuple((h.id, h.kind, h.intersections) for h in state.harbors),
+    }
+    makers = {"hexes": _hexes, "intersections": _intersections, "edges": _edges, "harbors": _harbors}
+    remembered: dict[str, tuple[Any, Any]] = memo.setdefault("board", {})
+    fresh = False
+    for part, key in keys.items():
+        last = remembered.get(part)
+        if last is None or last[0] != (base, key):
+            remembered[part] = ((base, key), makers[part](state))
+            fresh = True
+    board = memo.get("whole")
+    if fresh or board is None:
+        board = memo["whole"] = {part: remembered[part][1] for part in keys}
+    return board
+
+
+def _hexes(state: State) -> dict[str, Any]:
     hexes = {}
-    for h, hid in enumerate(topo.hex_ids):
+    for h, hid in enumerate(state.topo.hex_ids):
         hexes[hid] = {
             "id": hid,
             "type": state.terrain[h],
@@ -36,6 +75,11 @@ def _board(state: State) -> dict[str, Any]:
             "robberPresent": state.robber_hex == h,
             "merchantPresent": state.merchant_hex == h,
         }
+    return hexes
+
+
+def _intersections(state: State) -> dict[str, Any]:
+    topo = state.topo
     intersections = {}
     for i, iid in enumerate(topo.int_ids):
         building = None
@@ -65,6 +109,11 @@ def _board(state: State) -> dict[str, Any]:
             "building": building,
             "knight": knight,
         }
+    return intersections
+
+
+def _edges(state: State) -> dict[str, Any]:
+    topo = state.topo
     edges = {}
     for e, eid in enumerate(topo.edge_ids):
         a, b = topo.edge_ends[e]
@@ -75,11 +124,15 @@ def _board(state: State) -> dict[str, Any]:
             "intersectionB": topo.int_ids[b],
             "roadOwnerPlayerId": None if owner < 0 else state.players[owner].id,
         }
-    harbors = [
+    return edges
+
+
+def _harbors(state: State) -> list[dict[str, Any]]:
+    topo = state.topo
+    return [
         {"id": h.id, "type": h.kind, "intersectionIds": [topo.int_ids[i] for i in h.intersections]}
         for h in state.harbors
     ]
-    return {"hexes": hexes, "intersections": intersections, "edges": edges, "harbors": harbors}
 
 
 def _public_player(state: State, p: Player) -> dict[str, Any]:
@@ -105,8 +158,8 @@ def _public_player(state: State, p: Player) -> dict[str, Any]:
     }
 
 
-def _full_player(state: State, p: Player) -> dict[str, Any]:
-    out = _public_player(state, p)
+def _full_player(state: State, p: Player, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    out = dict(_public_player(state, p) if public is None else public)
     out.update({
         "resources": {r: p.res.get(r, 0) for r in C.RESOURCES},
         "commodities": {c: p.com.get(c, 0) for c in C.COMMODITIES},
@@ -125,8 +178,8 @@ def _full_player(state: State, p: Player) -> dict[str, Any]:
     return out
 
 
-def _redacted_player(state: State, p: Player) -> dict[str, Any]:
-    out = _public_player(state, p)
+def _redacted_player(state: State, p: Player, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    out = dict(_public_player(state, p) if public is None else public)
     by_deck = {d: 0 for d in C.TRACKS}
     for card in p.hand:
         by_deck[deck_of(card)] += 1
@@ -169,20 +222,35 @@ def _pending_payload(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    reveal_all = state.phase == "gameOver" and seat is None
-    players = {}
-    for p in state.players:
-        full = p.seat == seat or reveal_all
-        players[p.id] = _full_player(state, p) if full else _redacted_player(state, p)
-    pending = None
-    if state.pending is not None:
-        pending = {
-            "type": state.pending["type"],
-            "actingPlayerId": state.pending["actingPlayerId"],
-            "allowedPlayerIds": list(state.pending["allowedPlayerIds"]),
-            "payload": _pending_payload(state, seat),
-        }
-    return {
+    """What ``seat`` may know (``None``: a spectator), as the wire shows it."""
+    return views(state, [seat])[0]
+
+
+def views(
+    state: State, seats: Sequence[int | None], memo: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """The views of ``seats`` of one state, each exactly as :func:`view` gives it alone.
+
+    What the views share is made once and shared between them: the board, each player's entry
+    in full and redacted, and everything else no seat sees differently. With ``memo`` (an
+    empty dict the caller keeps from one position of a game to the next) the board is also
+    shared with the previous call wherever its pieces did not change. Callers read the views
+    and never change them.
+    """
+    public: dict[int, dict[str, Any]] = {}
+    entries: dict[tuple[int, bool], dict[str, Any]] = {}
+
+    def entry(p: Player, full: bool) -> dict[str, Any]:
+        made = entries.get((p.seat, full))
+        if made is None:
+            shown = public.get(p.seat)
+            if shown is None:
+                shown = public[p.seat] = _public_player(state, p)
+            made = _full_player(state, p, shown) if full else _redacted_player(state, p, shown)
+            entries[(p.seat, full)] = made
+        return made
+
+    shared = {
         "id": state.game_id,
         "version": state.version,
         "victoryPointsTarget": state.vp_target,
@@ -191,8 +259,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "currentPlayerId": state.players[state.current].id,
         "turnNumber": state.turn_number,
         "stealOrdinal": state.steal_ordinal,
-        "players": players,
-        "board": _board(state),
+        "players": None,
+        "board": _board(state, memo),
         "dice": dict(state.dice),
         "berserkerTrackPosition": state.berserker_pos,
         "berserkerTrackMax": state.berserker_max,
@@ -201,7 +269,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "merchantHexId": None if state.merchant_hex is None else state.topo.hex_ids[state.merchant_hex],
         "merchantOwnerPlayerId": _player_id(state, state.merchant_owner),
         "longestRoadHolderPlayerId": _player_id(state, state.longest_holder),
-        "pendingDecision": pending,
+        "pendingDecision": None,
         "winnerPlayerId": None if state.winner is None else state.players[state.winner].id,
         "lastBerserkerAttack": _copy(state.last_attack),
         "lastVpAwards": _copy(state.last_vp_awards),
@@ -210,11 +278,36 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "politicsDeckCount": len(state.decks["politics"]),
         "bankResources": {r: state.bank[r] for r in C.RESOURCES},
         "bankCommodities": {c: state.bank[c] for c in C.COMMODITIES},
-        "opponentMaterialTypes": _opponent_types(state, seat),
+        "opponentMaterialTypes": None,
         "domesticTradeDeclinesThisTurn": _copy(state.domestic_declines),
         "domesticTradeCountersThisTurn": _copy(state.domestic_counters),
         "domesticTradeOutcomesThisTurn": _copy(state.domestic_outcomes),
     }
+    pendings: dict[bool, dict[str, Any]] = {}
+    out = []
+    for seat in seats:
+        reveal_all = state.phase == "gameOver" and seat is None
+        players = {p.id: entry(p, p.seat == seat or reveal_all) for p in state.players}
+        pending = None
+        if state.pending is not None:
+            deciding = _player_id(state, seat) == state.pending["actingPlayerId"]
+            pending = pendings.get(deciding)
+            if pending is None:
+                pending = pendings[deciding] = {
+                    "type": state.pending["type"],
+                    "actingPlayerId": state.pending["actingPlayerId"],
+                    "allowedPlayerIds": list(state.pending["allowedPlayerIds"]),
+                    "payload": _pending_payload(state, seat),
+                }
+        out.append(
+            {
+                **shared,
+                "players": players,
+                "pendingDecision": pending,
+                "opponentMaterialTypes": _opponent_types(state, seat),
+            }
+        )
+    return out
 
 
 def _player_id(state: State, seat: int | None) -> str | None:

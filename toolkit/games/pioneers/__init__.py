@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toolkit.games.base import Event, Move, View
@@ -51,6 +51,12 @@ class PioneersGame:
 
     def view(self, state: State, seat: int | None) -> View:
         return views.view(state, seat)
+
+    def views(
+        self, state: State, seats: Sequence[int | None], memo: dict[str, Any] | None = None
+    ) -> list[View]:
+        """The views of ``seats`` at once, sharing what they have in common (read-only)."""
+        return views.views(state, seats, memo)
 
     def digest(self, state: State) -> str:
         return digest(state)

@@ -10,6 +10,7 @@ true totals.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .awards import public_points, road_length, true_points
@@ -24,7 +25,13 @@ def _cards(counts: list[int]) -> list[str]:
     return [DEV_CARDS[c] for c in range(5) for _ in range(counts[c])]
 
 
-def board_view(s: State) -> dict[str, Any]:
+def board_view(s: State, memo: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The board as views show it. With ``memo`` (a dict the caller keeps between calls) it is
+    the same object as at the last call while no hex, token or the bandit moved."""
+    key = (tuple(s.hex_res), tuple(s.hex_token), s.bandit)
+    if memo is not None and memo.get("board key") == key:
+        board: dict[str, Any] = memo["board"]
+        return board
     hexes = [
         {"id": h, "resource": TERRAIN_NAMES[s.hex_res[h]], "token": s.hex_token[h] or None}
         for h in range(len(s.hex_res))
@@ -33,40 +40,39 @@ def board_view(s: State) -> dict[str, Any]:
         {"id": i, "kind": kind, "ratio": ratio, "vertices": [a, b]}
         for i, (kind, ratio, (a, b)) in enumerate(PORTS)
     ]
-    return {"hexes": hexes, "ports": ports, "bandit": s.bandit}
+    board = {"hexes": hexes, "ports": ports, "bandit": s.bandit}
+    if memo is not None:
+        memo["board key"], memo["board"] = key, board
+    return board
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < s.n):
-        raise ValueError(f"no seat {seat!r} in this game (seats 0 to {s.n - 1})")
+    """What ``seat`` may know (``None``: a spectator)."""
+    return views(s, [seat])[0]
+
+
+def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The views of ``seats`` of one state, each exactly as :func:`view` gives it alone.
+
+    What the views share is made once and shared between them: the board, the pieces, each
+    player's entry as its owner and as everyone else sees it, the scores and the log. With
+    ``memo`` (an empty dict the caller keeps from one position of a game to the next) the
+    board is also shared with the previous call while it did not change. Callers read the
+    views and never change them.
+    """
+    for seat in seats:
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < s.n):
+            raise ValueError(f"no seat {seat!r} in this game (seats 0 to {s.n - 1})")
     over = s.phase == PHASE_OVER
-    reveal_all = seat is None and over
-    players = []
     scores = [public_points(s, p) for p in range(s.n)]
-    for p in range(s.n):
-        mine = p == seat or reveal_all
-        hand = s.hands[p]
-        players.append(
-            {
-                "seat": p,
-                "name": s.names[p],
-                "handCount": sum(hand),
-                "hand": {r: hand[i] for i, r in enumerate(RESOURCES)} if mine else None,
-                "devCount": sum(s.dev_hand[p]) + sum(s.dev_new[p]),
-                "devCards": _cards(s.dev_hand[p]) if mine else None,
-                "devBoughtThisTurn": _cards(s.dev_new[p]) if mine else None,
-                "knightsPlayed": s.dev_played[p][KNIGHT],
-                "roadLength": road_length(s, p),
-                "piecesLeft": {
-                    "road": s.roads_left[p],
-                    "settlement": s.settlements_left[p],
-                    "city": s.cities_left[p],
-                },
-                "score": scores[p],
-                "strikes": s.strikes[p],
-                "resigned": s.resigned[p],
-            }
-        )
+    entries: dict[tuple[int, bool], dict[str, Any]] = {}
+
+    def entry(p: int, mine: bool) -> dict[str, Any]:
+        made = entries.get((p, mine))
+        if made is None:
+            made = entries[(p, mine)] = _player(s, p, mine, scores[p])
+        return made
+
     decisions = {}
     for p in to_move(s):
         kind = owed(s, p)
@@ -88,21 +94,21 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         for v, owner in enumerate(s.bld_owner)
         if owner != -1
     ]
-    return {
+    shared = {
         "game": "pioneers",
-        "seat": seat,
+        "seat": None,
         "turn": s.turn,
         "phase": s.phase,
         "currentSeat": s.current,
         "toMove": to_move(s),
         "decisions": decisions,
         "dice": list(s.dice) if s.dice else None,
-        "board": board_view(s),
+        "board": board_view(s, memo),
         "roads": roads,
         "buildings": buildings,
-        "players": players,
+        "players": None,
         "scores": scores,
-        "myScore": true_points(s, seat) if seat is not None else None,
+        "myScore": None,
         "awards": {
             "largestArmy": None if s.army_holder < 0 else s.army_holder,
             "longestRoad": None if s.road_holder < 0 else s.road_holder,
@@ -113,4 +119,40 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "winner": None if s.winner < 0 else s.winner,
         "placements": list(s.placements) if s.placements is not None else None,
         "finalScores": list(s.final_scores) if s.final_scores is not None else None,
+    }
+    out = []
+    for seat in seats:
+        reveal_all = seat is None and over
+        out.append(
+            {
+                **shared,
+                "seat": seat,
+                "players": [entry(p, p == seat or reveal_all) for p in range(s.n)],
+                "myScore": true_points(s, seat) if seat is not None else None,
+            }
+        )
+    return out
+
+
+def _player(s: State, p: int, mine: bool, score: int) -> dict[str, Any]:
+    """Player ``p``'s entry: its hand and card names only where ``mine``."""
+    hand = s.hands[p]
+    return {
+        "seat": p,
+        "name": s.names[p],
+        "handCount": sum(hand),
+        "hand": {r: hand[i] for i, r in enumerate(RESOURCES)} if mine else None,
+        "devCount": sum(s.dev_hand[p]) + sum(s.dev_new[p]),
+        "devCards": _cards(s.dev_hand[p]) if mine else None,
+        "devBoughtThisTurn": _cards(s.dev_new[p]) if mine else None,
+        "knightsPlayed": s.dev_played[p][KNIGHT],
+        "roadLength": road_length(s, p),
+        "piecesLeft": {
+            "road": s.roads_left[p],
+            "settlement": s.settlements_left[p],
+            "city": s.cities_left[p],
+        },
+        "score": score,
+        "strikes": s.strikes[p],
+        "resigned": s.resigned[p],
     }
