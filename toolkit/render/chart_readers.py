@@ -59,6 +59,9 @@ class Reader(Protocol):
 
     def producers(self, view: View) -> list[Producer]: ...
 
+    def hexes(self, view: View) -> Any:
+        """The hexes' data as the view holds it: what the paying hexes' names are read from."""
+
     def sources(self, view: View, seat: int) -> dict[str, int]: ...
 
     def placements(self, view: View, seats: Sequence[int]) -> list[int] | None: ...
@@ -103,6 +106,9 @@ class PioneersReader:
         if turn <= 0 or not isinstance(dice, list) or len(dice) != 2:
             return None
         return Roll(turn, _int(dice[0]) + _int(dice[1]))
+
+    def hexes(self, view: View) -> Any:
+        return (view.get("board") or {}).get("hexes")
 
     def producers(self, view: View) -> list[Producer]:
         from toolkit.render.pioneers import geometry
@@ -197,6 +203,9 @@ class CodexReader:
         if number <= 0 or not isinstance(total, int):
             return None
         return Roll(number, total)
+
+    def hexes(self, view: View) -> Any:
+        return (view.get("board") or {}).get("hexes")
 
     def producers(self, view: View) -> list[Producer]:
         from toolkit.games.codex.constants import TERRAIN_COMMODITY, TERRAIN_RESOURCE

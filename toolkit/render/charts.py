@@ -39,8 +39,8 @@ import svgwrite.path
 import svgwrite.shapes
 import svgwrite.text
 
-from toolkit.render.adapters import get_adapter
-from toolkit.render.chart_readers import READERS, Producer, Seen, View
+from toolkit.render.adapters import Recall, get_adapter
+from toolkit.render.chart_readers import READERS, Seen, View
 from toolkit.render.frames import SPECTATOR, snapshots
 from toolkit.render.geometry import num, pips
 from toolkit.render.palette import INK, SEAT_COLOURS, TERRAIN_COLOURS
@@ -89,11 +89,24 @@ class Chart:
     svg: str
 
 
+OWN, PUBLIC, AS_SPECTATOR = "own", "public", "spectator"
+
+
+def shown_as(key: str, seat: int) -> str:
+    """How view ``key`` shows ``seat``: as its own view does (its own and the omniscient view),
+    as the spectator's does, or as every other seat's view does (all alike)."""
+    if key == SPECTATOR:
+        return AS_SPECTATOR
+    return OWN if key in (str(seat), OMNISCIENT) else PUBLIC
+
+
 class Tracker:
     """Watches every frame's views of one game and draws its pictures afterwards.
 
     Feed it :meth:`observe` with each frame's views keyed like the page (``spectator``,
-    ``"0"``, ``"1"``...): the spectator view and every seat's own view are needed.
+    ``"0"``, ``"1"``...): the spectator view and every seat's own view are needed. Each
+    player is read three times a frame, not once per view: from its own view, from the
+    spectator's, and from one other seat's view, which shows it as every other seat's does.
     """
 
     def __init__(self, game: str) -> None:
@@ -102,13 +115,29 @@ class Tracker:
         self.adapter = get_adapter(game)
         self.names: dict[int, str] = {}
         self.seats: list[int] = []
-        self.series: dict[str, Series] = {}
+        self.keys: list[str] = []
+        self.lines: dict[tuple[int, str], Series] = {}  # (seat, how it is shown) -> that seat's story
         self.rolls: list[tuple[int, int]] = []  # (move, total)
         self.yields: dict[str, int] = {}
         self.labels: dict[str, str] = {}
         self.final: dict[str, View] = {}
         self._roll_key: int | None = None
-        self._before: list[Producer] = []
+        self._previous: View | None = None
+        self._hexes: Recall = Recall()
+
+    @property
+    def series(self) -> dict[str, Series]:
+        """Each view's story (by view key), put together from the players' stories."""
+        out = {}
+        for key in self.keys:
+            series = Series()
+            for seat in self.seats:
+                line = self.lines.get((seat, shown_as(key, seat)))
+                if line is not None:
+                    series.scores[seat], series.gained[seat] = line.scores[seat], line.gained[seat]
+                    series.last[seat] = line.last[seat]
+            out[key] = series
+        return out
 
     def observe(self, index: int, views: Mapping[str, View]) -> None:
         """Take in frame ``index``: the views of the spectator and of every seat."""
@@ -116,29 +145,36 @@ class Tracker:
         if not self.seats:
             self.names = dict(self.adapter.players(spectator))
             self.seats = sorted(self.names)
+        for key in [*views, OMNISCIENT]:
+            if key not in self.keys:
+                self.keys.append(key)
         produced: dict[int, dict[str, int]] = {}
         roll = self.reader.roll(spectator)
         if roll is not None and roll.key != self._roll_key:
             self._roll_key = roll.key
             self.rolls.append((index, roll.total))
-            for hexagon in self._before:
+            before = self.reader.producers(self._previous) if self._previous is not None else []
+            for hexagon in before:
                 if hexagon.token == roll.total and not hexagon.blocked:
                     self.yields[hexagon.key] = self.yields.get(hexagon.key, 0) + hexagon.cards
                     for seat, kind, count in hexagon.pays:
                         paid = produced.setdefault(seat, {})
                         paid[kind] = paid.get(kind, 0) + count
-        keys = [k for k in views if k != OMNISCIENT] + [OMNISCIENT]
-        for key in keys:
-            series = self.series.setdefault(key, Series())
-            for seat in self.seats:
-                source = views.get(str(seat)) if key == OMNISCIENT else views[key]
-                if source is None:
-                    continue
-                self._take(series, seat, self.reader.seen(source, seat), produced.get(seat, {}))
-        self._before = self.reader.producers(spectator)
-        for hexagon in self._before:
-            self.labels[hexagon.key] = hexagon.label
+        for seat in self.seats:
+            own = views.get(str(seat))
+            other = next((views[k] for k in views if shown_as(k, seat) == PUBLIC), None)
+            for shown, source in ((OWN, own), (PUBLIC, other), (AS_SPECTATOR, spectator)):
+                if source is not None:
+                    line = self.lines.setdefault((seat, shown), Series())
+                    self._take(line, seat, self.reader.seen(source, seat), produced.get(seat, {}))
+        self._previous = spectator
+        self._hexes("labels", self.reader.hexes(spectator), lambda: self._label(spectator))
         self.final = dict(views)
+
+    def _label(self, view: View) -> None:
+        """Name every paying hex as ``view`` shows it (the latest names are the ones kept)."""
+        for hexagon in self.reader.producers(view):
+            self.labels[hexagon.key] = hexagon.label
 
     @staticmethod
     def _take(series: Series, seat: int, now: Seen, produced: Mapping[str, int] | None = None) -> None:

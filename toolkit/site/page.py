@@ -40,6 +40,7 @@ from toolkit.saves import Save
 from toolkit.site.story import Story, tell
 
 K = TypeVar("K", bound=Hashable)
+T = TypeVar("T")
 
 OMNISCIENT = "all"
 Reveal = Literal["end", "never", "always"]
@@ -60,16 +61,35 @@ class Interner(Generic[K]):
         self.by_text: dict[str, int] = {}
         self.values: list[str] = []
 
-    def __call__(self, key: K) -> int:
+    def __call__(self, key: K, render: Callable[[], str] | None = None) -> int:
+        """The index of ``key``'s text; ``render`` (if given) renders it instead of ``make``."""
         found = self.by_key.get(key)
         if found is None:
-            text = self.make(key)
+            text = self.make(key) if render is None else render()
             found = self.by_text.get(text)
             if found is None:
                 found = self.by_text[text] = len(self.values)
                 self.values.append(text)
             self.by_key[key] = found
         return found
+
+
+class ByIdentity(Generic[T]):
+    """Indices of immutable parts an adapter gives again unchanged, found by identity.
+
+    Each part is held beside its index, so its ``id`` cannot pass to another object; ``index``
+    makes the index of a part not seen before.
+    """
+
+    def __init__(self, index: Callable[[T], int]) -> None:
+        self.index = index
+        self.held: dict[int, tuple[T, int]] = {}
+
+    def __call__(self, part: T) -> int:
+        found = self.held.get(id(part))
+        if found is None or found[0] is not part:
+            found = self.held[id(part)] = (part, self.index(part))
+        return found[1]
 
 
 class Combos:
@@ -169,15 +189,8 @@ def build_page_data(
     previous: tuple[Any, ...] = ()
     last_layer: tuple[tuple[Any, ...], int] | None = None
     last_foot: tuple[Any, int] | None = None
-    made: dict[int, tuple[PlayerRow, int]] = {}  # id of a row the adapter gave -> (that row, its row id)
-
-    def row_id(shown: PlayerRow) -> int:
-        """The row id of ``shown``; a row the adapter gives again unchanged is looked up by identity."""
-        found = made.get(id(shown))
-        if found is None or found[0] is not shown:
-            found = made[id(shown)] = (shown, rows(_row_parts(parts, shown)))
-        return found[1]
-
+    row_id: ByIdentity[PlayerRow] = ByIdentity(lambda shown: rows(_row_parts(parts, shown)))
+    head_id: ByIdentity[Any] = ByIdentity(lambda header: parts(("head", header)))
     snaps = []
     for adapter, snap in snapshots(save, None):
         spectator = snap.views[SPECTATOR]
@@ -209,21 +222,24 @@ def build_page_data(
         if not snap.index or shown is previous:
             fresh: tuple[Any, ...] = ()
         else:
-            before = set(previous)
-            fresh = tuple(p for p in shown if p not in before)
+            placed = set(previous)
+            fresh = tuple(p for p in shown if p not in placed)
         rolled = bool(snap.roll) or "roll" in snap.tags
         hot = produced_tiles(board, header, _blocked(adapter, spectator)) if rolled else ()
         note_hook = getattr(adapter, "track_note", None)
         mark = marks((board.hex_size, fresh, hot, note_hook(spectator) if note_hook else None))
         previous = shown
-        row = [last_layer[1], parts(("head", header)), last_foot[1], mark]
+        row = [last_layer[1], head_id(header), last_foot[1], mark]
         seats = sorted(int(k) for k in snap.views if k != SPECTATOR)
+        own_rows: dict[int, PlayerRow] = {}
+        public_rows: dict[int, PlayerRow] = {}
         for position, seat in enumerate(seats):
-            own = _row_of(adapter.rows(snap.views[str(seat)], (seat,)), seat)
-            neighbour = str(seats[(position + 1) % len(seats)])
-            other = own
-            if neighbour != str(seat):
-                other = _row_of(adapter.rows(snap.views[neighbour], (seat,)), seat)
+            # A seat's view gives its own row, and the public row of the seat before it.
+            for made in adapter.rows(snap.views[str(seat)], {seat, seats[position - 1]}):
+                (own_rows if made.seat == seat else public_rows)[made.seat] = made
+        for seat in seats:
+            own = own_rows.get(seat)
+            other = public_rows.get(seat, own) if len(seats) > 1 else own
             if own is None or other is None:
                 continue
             row.append(row_id(other))
@@ -283,7 +299,16 @@ def _row_of(rows: Sequence[PlayerRow], seat: int) -> PlayerRow | None:
 
 
 def _row_parts(parts: Interner[Any], row: PlayerRow) -> tuple[int, int, int]:
-    return (parts(("who", row)), parts(("hand", row)), parts(("info", row)))
+    """The three parts of a row, each looked up by the fields its fragment shows."""
+    who = ("who", row.seat, row.name, row.score, row.current, row.out)
+    hand = ("hand", row.hand, row.hand_count)
+    info: tuple[Any, ...] = ("info", row.cards_label, row.cards, row.card_count, row.stats, row.tracks)
+    info += (row.badges, row.out, row.to_move)
+    return (
+        parts(who, lambda: str(parts.make(("who", row)))),
+        parts(hand, lambda: str(parts.make(("hand", row)))),
+        parts(info, lambda: str(parts.make(("info", row)))),
+    )
 
 
 # ---------------------------------------------------------------- the packed block
