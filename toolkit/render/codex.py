@@ -238,11 +238,12 @@ def _seating_key(view: View) -> Any:
     )
 
 
-def _pending_key(pending: Any) -> Any:
-    """What a player row reads of the open decision: its kind and who answers it."""
+def _pending_key(pending: Any, pid: str) -> Any:
+    """What player ``pid``'s row reads of the open decision: its kind, whether ``pid`` answers
+    it and whether ``pid`` opened it."""
     if not isinstance(pending, Mapping):
         return None
-    return (pending.get("type"), pending.get("actingPlayerId"), pending.get("allowedPlayerIds"))
+    return (pending.get("type"), pid in answerers(pending), pending.get("actingPlayerId") == pid)
 
 
 def geometry(view: View) -> Geometry:
@@ -508,6 +509,9 @@ class CodexAdapter:
         The berserkers are as strong as the cities on the board (metropolises included, a
         pillaged city turned sideways not); the defence is the active knights' levels summed.
         """
+        return self.recall("note", view.get("board"), partial(self._track_note, view))
+
+    def _track_note(self, view: View) -> tuple[Point, str] | None:
         geo = geometry(view)
         cities = knights = 0
         for _, spot in _table(_board(view), "intersections"):
@@ -642,19 +646,17 @@ class CodexAdapter:
     def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
         players = seating(view)
         metropolises = metropolis_tracks(view)
-        common = (
-            view.get("phase"),
-            view.get("currentPlayerId"),
-            view.get("longestRoadHolderPlayerId"),
-            view.get("merchantOwnerPlayerId"),
-            _pending_key(view.get("pendingDecision")),
-        )
+        phase = view.get("phase")
+        pending = view.get("pendingDecision")
         found = []
         for pid, player in players.entries:
             seat = players.seat_of[pid]
             if seat not in seats:
                 continue
-            inputs = (pid, seat, players.names[pid], player, metropolises.get(pid), common)
+            held = tuple(view.get(k) == pid for k in ("currentPlayerId", "longestRoadHolderPlayerId"))
+            held += (view.get("merchantOwnerPlayerId") == pid,)
+            inputs: tuple[Any, ...] = (pid, seat, players.names[pid], player, metropolises.get(pid))
+            inputs += (phase, held, _pending_key(pending, pid))
             slot = ("row", seat, isinstance(player.get("resources"), Mapping))
             make = partial(self._row, view, players, pid, player, metropolises)
             found.append(self.recall(slot, inputs, make))
@@ -666,30 +668,7 @@ class CodexAdapter:
         return Panel(rows=rows, facts=foot.facts, result=foot.result)
 
     def foot(self, view: View) -> Panel:
-        keys = (
-            "berserkerTrackMax",
-            "berserkerTrackPosition",
-            "lastBerserkerAttack",
-            "robberActive",
-            "dice",
-            *(f"{t}DeckCount" for t in TRACKS),
-            "bankResources",
-            "bankCommodities",
-            "pendingDecision",
-            "standingWantsEnabled",
-            "victoryPointsTarget",
-            "winnerPlayerId",
-        )
-        players = view.get("players")
-        wants = (
-            tuple(p.get("standingWant") if isinstance(p, Mapping) else None for p in players.values())
-            if isinstance(players, Mapping)
-            else None
-        )
-        inputs = (tuple(view.get(k) for k in keys), _seating_key(view), wants)
-        return self.recall("foot", inputs, lambda: self._foot(view))
-
-    def _foot(self, view: View) -> Panel:
+        """The table facts, made afresh: a codex move nearly always changes one (the bank, a decision)."""
         seats = seating(view)
         length = as_int(view.get("berserkerTrackMax"), 7)
         facts = [Stat("berserkers", f"{as_int(view.get('berserkerTrackPosition'))}/{length}", "berserkers")]

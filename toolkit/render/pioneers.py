@@ -227,7 +227,8 @@ class PioneersAdapter:
 
     def plain_places(self, text: str, view: View) -> str:
         """Engine words with hexes, corners and edges named by what a player sees on the board."""
-        return Places(view).say(text)
+        places = self.recall("places", (view.get("board") or {}).get("hexes"), partial(Places, view))
+        return places.say(text)
 
     def players(self, view: View) -> list[tuple[int, str]]:
         return sorted(_names(view).items())
@@ -284,13 +285,10 @@ class PioneersAdapter:
 
     def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
         names = _names(view)
-        common = (
-            view.get("awards"),
-            view.get("decisions"),
-            view.get("finalScores"),
-            view.get("currentSeat"),
-            view.get("phase"),
-        )
+        awards = view.get("awards") or {}
+        decisions = view.get("decisions") or {}
+        final = view.get("finalScores")
+        over = view.get("phase") == "over"
         own = view.get("seat")
         found = []
         for player in view.get("players") or []:
@@ -298,7 +296,15 @@ class PioneersAdapter:
             if seat not in seats:
                 continue
             mine = own == seat
-            inputs = (player, names.get(seat), view.get("myScore") if mine else None, common)
+            inputs = (
+                player,
+                names.get(seat),
+                view.get("myScore") if mine else None,
+                (awards.get("largestArmy") == seat, awards.get("longestRoad") == seat),
+                decisions.get(str(seat), ""),
+                (final[seat],) if isinstance(final, list) and seat < len(final) else None,
+                view.get("currentSeat") == seat and not over,
+            )
             slot = ("row", seat, mine, isinstance(player.get("hand"), Mapping))
             found.append(self.recall(slot, inputs, partial(self._row, view, names, player)))
         return tuple(found)

@@ -188,12 +188,21 @@ def _redacted_player(state: State, p: Player, public: dict[str, Any] | None = No
     return out
 
 
-def _opponent_types(state: State, seat: int | None) -> list[str]:
+def _opponent_types(state: State, seat: int | None, held: dict[int, list[str]] | None = None) -> list[str]:
+    """The material types the seat's opponents hold (everyone's, for a spectator).
+
+    ``held`` (each seat's types in material order) is shared by the views of one position.
+    """
     others = state.players if seat is None else [state.players[s] for s in state.seat_order_from(seat)[1:]]
     found: list[str] = []
     for p in others:
-        for k in C.MATERIALS:
-            if p.material(k) > 0 and k not in found:
+        kinds = held.get(p.seat) if held is not None else None
+        if kinds is None:
+            kinds = [k for k in C.MATERIALS if p.material(k) > 0]
+            if held is not None:
+                held[p.seat] = kinds
+        for k in kinds:
+            if k not in found:
                 found.append(k)
     if any(p.hidden_materials for p in others) and state.opponent_types_hint:
         for k in state.opponent_types_hint:
@@ -284,6 +293,7 @@ def views(
         "domesticTradeOutcomesThisTurn": _copy(state.domestic_outcomes),
     }
     pendings: dict[bool, dict[str, Any]] = {}
+    held: dict[int, list[str]] = {}
     out = []
     for seat in seats:
         reveal_all = state.phase == "gameOver" and seat is None
@@ -304,7 +314,7 @@ def views(
                 **shared,
                 "players": players,
                 "pendingDecision": pending,
-                "opponentMaterialTypes": _opponent_types(state, seat),
+                "opponentMaterialTypes": _opponent_types(state, seat, held),
             }
         )
     return out
