@@ -239,11 +239,12 @@ def _seating_key(view: View) -> Any:
 
 
 def _pending_key(pending: Any, pid: str) -> Any:
-    """What player ``pid``'s row reads of the open decision: its kind, whether ``pid`` answers
-    it and whether ``pid`` opened it."""
-    if not isinstance(pending, Mapping):
+    """What player ``pid``'s row reads of the open decision, if ``pid`` answers it: its kind and
+    whether ``pid`` opened it. (Whether one is open at all shows only as the current player's
+    next step, which the row's inputs hold apart.)"""
+    if not isinstance(pending, Mapping) or pid not in answerers(pending):
         return None
-    return (pending.get("type"), pid in answerers(pending), pending.get("actingPlayerId") == pid)
+    return (pending.get("type"), pending.get("actingPlayerId") == pid)
 
 
 def geometry(view: View) -> Geometry:
@@ -265,6 +266,7 @@ class CodexAdapter:
 
     def __init__(self) -> None:
         self.recall = Recall()
+        self._note: tuple[tuple[Piece, ...], tuple[Point, str] | None] | None = None
 
     def board(self, view: View) -> Board:
         geo = geometry(view)
@@ -509,7 +511,10 @@ class CodexAdapter:
         The berserkers are as strong as the cities on the board (metropolises included, a
         pillaged city turned sideways not); the defence is the active knights' levels summed.
         """
-        return self.recall("note", view.get("board"), partial(self._track_note, view))
+        shown = self.pieces(view)  # the same tuple again while the board did not change
+        if self._note is None or self._note[0] is not shown:
+            self._note = (shown, self._track_note(view))
+        return self._note[1]
 
     def _track_note(self, view: View) -> tuple[Point, str] | None:
         geo = geometry(view)
@@ -655,8 +660,10 @@ class CodexAdapter:
                 continue
             held = tuple(view.get(k) == pid for k in ("currentPlayerId", "longestRoadHolderPlayerId"))
             held += (view.get("merchantOwnerPlayerId") == pid,)
+            # The phase shows only in a finished game's rows and as the current player's next step.
+            shown = ("step", phase) if held[0] and not isinstance(pending, Mapping) else None
             inputs: tuple[Any, ...] = (pid, seat, players.names[pid], player, metropolises.get(pid))
-            inputs += (phase, held, _pending_key(pending, pid))
+            inputs += (phase == "gameOver", shown, held, _pending_key(pending, pid))
             slot = ("row", seat, isinstance(player.get("resources"), Mapping))
             make = partial(self._row, view, players, pid, player, metropolises)
             found.append(self.recall(slot, inputs, make))
