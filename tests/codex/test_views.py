@@ -125,3 +125,27 @@ def test_capture_plays_on_after_loading() -> None:
     play(state, 0, "endTurn")
     assert state.players[state.current].id == "p-blue" and state.phase == "roll"
     assert_valid(views.view(state, 1))
+
+
+def test_views_at_once_equal_each_view_alone_through_play() -> None:
+    """design §4 (view): the views of several seats made at once, the board kept between positions
+    by a memo, are exactly the views each seat gets alone, at every position of a played game."""
+    state = fresh(seed=5, victoryPointsTarget=8)
+    rng = Stream("views at once", "bot")
+    memo: dict[str, Any] = {}
+    seats: list[int | None] = [None, 0, 1, 2]
+    for _ in range(250):
+        if GAME.is_over(state):
+            break
+        together = GAME.views(state, seats, memo)
+        assert [json.dumps(v) for v in together] == [json.dumps(GAME.view(state, s)) for s in seats]
+        GAME.apply(state, random_legal_move(state, rng)[1])
+
+
+def test_views_at_once_share_the_board() -> None:
+    """design §4 (view): the views of one position share one board, and keep it while no piece moves."""
+    state = fresh(seed=5)
+    memo: dict[str, Any] = {}
+    first = GAME.views(state, [None, 0, 1], memo)
+    again = GAME.views(state, [2], memo)
+    assert first[0]["board"] is first[1]["board"] is first[2]["board"] is again[0]["board"]

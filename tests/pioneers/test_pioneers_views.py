@@ -155,3 +155,17 @@ def test_public_scores_count_towns_and_awards(h) -> None:
     s.road_holder = 1
     s.army_holder = 3
     assert GAME.view(s, None)["scores"] == [2, 2 + 1 + 2, 2, 2 + 2]
+
+
+def test_views_at_once_equal_each_view_alone_through_a_game() -> None:
+    """The views of every seat made at once (the board kept by a memo) are exactly the views each
+    seat gets alone, at every position of a bot game."""
+    config, moves = play_game("at once", ["greedy", "random", "random"])
+    state = GAME.new_game("at once", config)
+    memo: dict[str, object] = {}
+    seats: list[int | None] = [None, 0, 1, 2]
+    for move in [None, *moves]:
+        if move is not None:
+            GAME.apply(state, move)
+        together = GAME.views(state, seats, memo)
+        assert [json.dumps(v) for v in together] == [json.dumps(GAME.view(state, s)) for s in seats]
