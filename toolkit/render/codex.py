@@ -212,13 +212,11 @@ def metropolis_tracks(view: View) -> dict[str, list[str]]:
         return {}
     held = []
     for key, spot in table.items():
-        if type(spot) is dict or isinstance(spot, Mapping):
-            building = spot.get("building")
-            if building is not None and isinstance(building, Mapping):
-                track = building.get("metropolisType")
-                owner = building.get("ownerPlayerId")
-                if track in TRACKS and isinstance(owner, str):
-                    held.append((str(key), owner, str(track)))
+        building = spot.get("building") if type(spot) is dict or isinstance(spot, Mapping) else None
+        if building and isinstance(building, Mapping) and building.get("metropolisType") in TRACKS:
+            owner = building.get("ownerPlayerId")
+            if isinstance(owner, str):
+                held.append((str(key), owner, str(building["metropolisType"])))
     found: dict[str, list[str]] = {}
     for _, owner, track in sorted(held):
         found.setdefault(owner, []).append(track)
