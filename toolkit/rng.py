@@ -14,7 +14,10 @@ unsigned integer ``u``.
 * ``die()`` is ``below(6) + 1``.
 
 The code hashes the shared prefix ``f"{seed}:{purpose}:"`` once per stream and copies
-that hash state for each draw; the bytes hashed, and so every value, are the same.
+that hash state for each draw; the bytes hashed, and so every value, are the same. It
+uses Python's own built-in SHA-256 when the interpreter has it (about twice as quick as
+OpenSSL's on inputs this short, through less call overhead) and ``hashlib`` otherwise:
+both compute the same standard function.
 
 Because each purpose has its own stream, changing how often one rule draws never
 shifts the draws of another. Nothing here touches Python's ``random`` module or
@@ -24,8 +27,9 @@ shifts the draws of another. Nothing here touches Python's ``random`` module or
 from __future__ import annotations
 
 import hashlib
+import importlib
 import struct
-from collections.abc import MutableSequence
+from collections.abc import Callable, MutableSequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -35,10 +39,25 @@ _SPAN = 1 << 64
 _FIRST_WORD = struct.Struct(">Q").unpack_from  # the first eight bytes, big-endian
 
 
+def _builtin_sha256() -> Callable[[bytes], Any]:
+    """CPython's bundled SHA-256 constructor (``_sha2`` from 3.12, ``_sha256`` before), else hashlib's."""
+    for name in ("_sha2", "_sha256"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        constructor: Callable[[bytes], Any] = module.sha256
+        return constructor
+    return hashlib.sha256
+
+
+_sha256 = _builtin_sha256()
+
+
 @lru_cache(maxsize=64)
 def _seed_hash(seed_text: str) -> Any:
     """SHA-256 state after ``f"{seed}:"`` (never handed out: callers copy it)."""
-    return hashlib.sha256(f"{seed_text}:".encode())
+    return _sha256(f"{seed_text}:".encode())
 
 
 def _stream_hash(seed: str | int, purpose: str) -> Any:
@@ -50,7 +69,7 @@ def _stream_hash(seed: str | int, purpose: str) -> Any:
 
 def word(seed: str | int, purpose: str, counter: int) -> int:
     """The 64-bit word number ``counter`` of stream ``(seed, purpose)``."""
-    digest = hashlib.sha256(f"{seed}:{purpose}:{counter}".encode()).digest()
+    digest = _sha256(f"{seed}:{purpose}:{counter}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from toolkit.games.pioneers import GAME
 from toolkit.games.pioneers.awards import longest_trail, update_longest_road
-from toolkit.games.pioneers.board import EDGE_ID
+from toolkit.games.pioneers.board import EDGE_ID, EDGE_VERTICES, HEX_VERTICES, VERTEX_EDGES
+from toolkit.games.pioneers.building import place_road, place_settlement
 from toolkit.games.pioneers.constants import DEV_INDEX
+from toolkit.rng import Stream
 
 KNIGHT = DEV_INDEX["knight"]
 
@@ -141,3 +143,64 @@ def test_severed_holder_loses_to_nobody_on_a_tie(h) -> None:
     cut_line_at_13(h, s)
     assert s.road_holder == -1
     assert GAME.view(s, None)["awards"]["longestRoad"] is None
+
+
+def trail_from_every_vertex(s, seat: int) -> int:
+    """The plain search: the longest trail walked from every vertex of the network (rival towns end one)."""
+    bld = s.bld_owner
+    edges = s.seat_roads[seat]
+
+    def cut(v: int) -> bool:
+        return bld[v] not in (-1, seat)
+
+    def walk(v: int, used: frozenset[int]) -> int:
+        best = 0
+        for e in edges:
+            if e in used or v not in EDGE_VERTICES[e]:
+                continue
+            a, b = EDGE_VERTICES[e]
+            w = b if a == v else a
+            best = max(best, 1 if cut(w) else 1 + walk(w, used | {e}))
+        return best
+
+    ends = {v for e in edges for v in EDGE_VERTICES[e]}
+    return max((walk(v, frozenset()) for v in ends), default=0)
+
+
+def grown_network(rng: Stream, s, seat: int, size: int) -> None:
+    """Lay ``size`` roads, each touching one already laid (or anywhere, now and then), rival towns between.
+
+    One network in three starts as the ring round a hex, so closed trails come up often.
+    """
+    if rng.below(3) == 0:
+        corners = HEX_VERTICES[rng.below(len(HEX_VERTICES))]
+        for e in path(*corners, corners[0])[: min(size, 6)]:
+            place_road(s, seat, e)
+        size -= min(size, 6)
+    for _ in range(size):
+        laid = s.seat_roads[seat]
+        ends = sorted({v for e in laid for v in EDGE_VERTICES[e]})
+        if ends and rng.below(5):
+            v = ends[rng.below(len(ends))]
+            free = [e for e in VERTEX_EDGES[v] if s.road_owner[e] == -1]
+        else:
+            free = [e for e in range(len(s.road_owner)) if s.road_owner[e] == -1]
+        if free:
+            place_road(s, seat, free[rng.below(len(free))])
+        if rng.below(6) == 0 and ends:
+            v = ends[rng.below(len(ends))]
+            if s.bld_owner[v] == -1:
+                place_settlement(s, 1 + rng.below(s.n - 1) if rng.below(3) else seat, v)
+
+
+def test_longest_trail_equals_walking_from_every_vertex(h) -> None:
+    """pioneers.md §Awards: the pruned search finds what the plain search finds, on 3,000 networks."""
+    rng = Stream("longest-trail", "networks")
+    s = h.started()
+    for _ in range(3000):
+        h.empty_board(s)
+        grown_network(rng, s, 0, 1 + rng.below(15))
+        assert longest_trail(s, 0) == trail_from_every_vertex(s, 0)
+    h.empty_board(s)
+    h.road_at(s, 0, path(0, 4, 8, 12, 7, 3, 0))  # a ring alone: the case with no odd vertex
+    assert longest_trail(s, 0) == trail_from_every_vertex(s, 0) == 6

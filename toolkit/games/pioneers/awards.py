@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from toolkit.games.base import Event
 
 from .board import EDGE_VERTICES
@@ -43,7 +45,18 @@ def true_points(s: State, seat: int) -> int:
 
 
 def longest_trail(s: State, seat: int) -> int:
-    """Length of the longest edge-simple trail in ``seat``'s roads, cut at rival towns."""
+    """Length of the longest edge-simple trail in ``seat``'s roads, cut at rival towns.
+
+    The search walks every trail, but only from the vertices a longest trail can start
+    at. Think of a rival town as a separate dead end for each road reaching it. A
+    longest trail that starts at a vertex with an unused road there could be made longer
+    by that road, so it uses all of them: an odd number if the trail is open (it leaves
+    once and passes through in pairs), so it starts at an odd-degree vertex or a rival
+    town. A closed longest trail must use every road of every vertex it meets, so it is
+    a whole piece of the network in which every vertex has even degree and no rival
+    town: its length is that piece's road count. Both cases are taken, so the answer is
+    the same as walking from every vertex.
+    """
     edges = s.seat_roads[seat]
     if not edges:
         return 0
@@ -66,14 +79,47 @@ def longest_trail(s: State, seat: int) -> int:
                 best = length
         return best
 
+    def is_start(v: int) -> bool:
+        return len(links[v]) % 2 == 1 or bld[v] not in (-1, seat)
+
     best = 0
     total = len(edges)
     for v in sorted(links):
-        length = walk(v, 0)
-        if length > best:
-            best = length
-            if best == total:
-                break
+        if is_start(v):
+            length = walk(v, 0)
+            if length > best:
+                best = length
+                if best == total:
+                    return best
+    return max(best, _even_piece_roads(links, is_start))
+
+
+def _even_piece_roads(links: dict[int, list[tuple[int, int, bool]]], is_start: Callable[[int], bool]) -> int:
+    """The most roads in one connected piece of the network that reaches no start vertex.
+
+    Such a piece has only even-degree vertices and no rival town, so one closed trail
+    uses all of its roads (Euler); a piece that reaches a start is left to the walks.
+    """
+    seen: set[int] = set()
+    best = 0
+    for root in links:
+        if root in seen or is_start(root):
+            continue
+        seen.add(root)
+        stack, ends, reaches_start = [root], 0, False
+        while stack:
+            v = stack.pop()
+            ends += len(links[v])
+            for _bit, w, _cut in links[v]:
+                if w in seen:
+                    continue
+                if is_start(w):
+                    reaches_start = True
+                    continue
+                seen.add(w)
+                stack.append(w)
+        if not reaches_start:
+            best = max(best, ends // 2)
     return best
 
 

@@ -143,19 +143,27 @@ def bandit_choices(s: State, seat: int) -> Choices:
     """Each hex but the bandit's, ascending: no victim first, then each victim there ascending.
 
     The victims of a hex are those :func:`.production.victims_on` names; they are found here in one pass over
-    the towns on the board rather than by asking every hex.
+    the towns on the board, owners in ascending order (so each hex's list comes out sorted), rather than by
+    asking every hex.
     """
-    victims: dict[int, set[int]] = {}
+    victims: dict[int, list[int]] = {}
     for owner in range(s.n):
         if owner != seat:
             for v in s.seat_buildings[owner]:
                 for h in VERTEX_HEXES[v]:
-                    victims.setdefault(h, set()).add(owner)
-    rows = [(h, sorted(victims[h]) if h in victims else []) for h in range(NUM_HEXES) if h != s.bandit]
-    count = len(rows) + sum(len(found) for found in victims.values()) - len(victims.get(s.bandit, ()))
+                    found = victims.get(h)
+                    if found is None:
+                        victims[h] = [owner]
+                    elif found[-1] != owner:
+                        found.append(owner)
+    bandit = s.bandit
+    count = NUM_HEXES - 1 + sum(map(len, victims.values())) - len(victims.get(bandit, ()))
 
     def pick(i: int) -> Action:
-        for h, found in rows:
+        for h in range(NUM_HEXES):
+            if h == bandit:
+                continue
+            found = victims.get(h, ())
             if i <= len(found):
                 return {"hex": h, "victim": None if i == 0 else found[i - 1]}
             i -= 1 + len(found)
