@@ -60,13 +60,6 @@ def _seed_hash(seed_text: str) -> Any:
     return _sha256(f"{seed_text}:".encode())
 
 
-def _stream_hash(seed: str | int, purpose: str) -> Any:
-    """SHA-256 state after ``f"{seed}:{purpose}:"``, ready to take a counter."""
-    base = _seed_hash(str(seed)).copy()
-    base.update(f"{purpose}:".encode())
-    return base
-
-
 def word(seed: str | int, purpose: str, counter: int) -> int:
     """The 64-bit word number ``counter`` of stream ``(seed, purpose)``."""
     digest = _sha256(f"{seed}:{purpose}:{counter}".encode()).digest()
@@ -86,27 +79,36 @@ class Stream:
         self.seed = seed
         self.purpose = purpose
         self.counter = counter
-        self._base = _stream_hash(seed, purpose)
+        # the hash state after f"{seed}:{purpose}:", ready to take a counter
+        base = _seed_hash(seed if type(seed) is str else str(seed)).copy()
+        base.update(f"{purpose}:".encode())
+        self._base = base
 
     def next_word(self) -> int:
         hashed = self._base.copy()
-        hashed.update(b"%d" % self.counter)
-        self.counter += 1
+        counter = self.counter
+        hashed.update(str(counter).encode())  # the counter's decimal digits, as ASCII bytes
+        self.counter = counter + 1
         value: int = _FIRST_WORD(hashed.digest())[0]
         return value
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)`` (rejection sampling, see the module docstring)."""
+        """A uniform integer in ``[0, n)`` (rejection sampling, see the module docstring).
+
+        A word at or under ``2**64 - n`` is always below the rejection limit (the final
+        partial block is shorter than ``n``), so the exact limit is worked out only above it.
+        """
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = _SPAN - _SPAN % n
         base = self._base
+        counter = self.counter
         while True:  # next_word(), written out: this is the hot path of every draw
             hashed = base.copy()
-            hashed.update(b"%d" % self.counter)
-            self.counter += 1
+            hashed.update(str(counter).encode())
+            counter += 1
             value: int = _FIRST_WORD(hashed.digest())[0]
-            if value < limit:
+            if value <= _SPAN - n or value < _SPAN - _SPAN % n:
+                self.counter = counter
                 return value % n
 
     def die(self) -> int:

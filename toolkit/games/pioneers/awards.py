@@ -25,13 +25,15 @@ from .state import State
 def building_points(s: State, seat: int) -> int:
     """A settlement scores 1 and a city 2, which are the piece kinds' own numbers (constants)."""
     kinds = s.bld_kind
-    return sum([kinds[v] for v in s.seat_buildings[seat]])
+    points = 0
+    for v in s.seat_buildings[seat]:
+        points += kinds[v]
+    return points
 
 
 def public_points(s: State, seat: int) -> int:
     """Points every seat can see: towns and awards (no hidden victory-point cards)."""
-    kinds = s.bld_kind
-    points = sum([kinds[v] for v in s.seat_buildings[seat]])  # building_points, written out
+    points = building_points(s, seat)
     if s.army_holder == seat:
         points += AWARD_POINTS
     if s.road_holder == seat:
@@ -132,12 +134,25 @@ def road_length(s: State, seat: int) -> int:
 
 
 def update_longest_road(s: State) -> list[Event]:
-    """Re-judge the longest-road award after roads or towns changed."""
+    """Re-judge the longest-road award after roads or towns changed.
+
+    Seats are measured most roads first. A trail is never longer than the seat's road
+    count, so once that count falls below 5 or below the best length found, no seat
+    left can lead, tie or keep the award, and those are not measured (their cached
+    lengths stay marked for recomputing).
+    """
     if not any(s.road_dirty):
         return []
-    lengths = [road_length(s, seat) if len(s.seat_roads[seat]) >= ROAD_MIN else 0 for seat in range(s.n)]
+    counts = [len(roads) for roads in s.seat_roads]
+    lengths = [0] * s.n
+    top = 0
+    for seat in sorted(range(s.n), key=counts.__getitem__, reverse=True):
+        if counts[seat] < ROAD_MIN or counts[seat] < top:
+            break
+        lengths[seat] = length = road_length(s, seat)
+        if length > top:
+            top = length
     holder = s.road_holder
-    top = max(lengths)
     if holder != -1 and lengths[holder] >= ROAD_MIN and lengths[holder] >= top:
         return []
     leaders = [seat for seat in range(s.n) if lengths[seat] == top]

@@ -7,6 +7,9 @@
   rule) and, outside setup, one of the seat's roads touching it.
 * A city replaces one of the seat's own settlements; the settlement piece returns to
   the seat's supply.
+
+The small tests here are plain loops rather than ``any``/``all`` over a generator: every
+move runs them, and a generator costs a frame of its own on each call.
 """
 
 from __future__ import annotations
@@ -23,7 +26,10 @@ def distance_ok(s: State, v: int) -> bool:
     owner = s.bld_owner
     if owner[v] != -1:
         return False
-    return all(owner[w] == -1 for w in VERTEX_NEIGHBOURS[v])
+    for w in VERTEX_NEIGHBOURS[v]:  # noqa: SIM110 (a plain loop: this is the hot path)
+        if owner[w] != -1:
+            return False
+    return True
 
 
 def _joins_at(s: State, seat: int, v: int, extra: int) -> bool:
@@ -34,7 +40,10 @@ def _joins_at(s: State, seat: int, v: int, extra: int) -> bool:
     if owner != -1:
         return False
     roads = s.road_owner
-    return any(roads[e] == seat or e == extra for e in VERTEX_EDGES[v])
+    for e in VERTEX_EDGES[v]:  # noqa: SIM110 (a plain loop: this is the hot path)
+        if roads[e] == seat or e == extra:
+            return True
+    return False
 
 
 def road_connected(s: State, seat: int, e: int, extra: int = -1) -> bool:
@@ -74,8 +83,16 @@ def settlement_ok(s: State, seat: int, v: int) -> bool:
     """``seat`` may settle ``v`` in the main game (free, distance rule, own road touching)."""
     if not distance_ok(s, v):
         return False
+    return touches_own_road(s, seat, v)
+
+
+def touches_own_road(s: State, seat: int, v: int) -> bool:
+    """One of ``seat``'s roads ends at vertex ``v``."""
     roads = s.road_owner
-    return any(roads[e] == seat for e in VERTEX_EDGES[v])
+    for e in VERTEX_EDGES[v]:  # noqa: SIM110 (a plain loop: this is the hot path)
+        if roads[e] == seat:
+            return True
+    return False
 
 
 def settlement_spots(s: State, seat: int) -> Iterator[int]:
@@ -140,4 +157,7 @@ def pay(hand: list[int], cost: Sequence[int]) -> None:
 
 def affords(hand: Sequence[int], cost: Sequence[int]) -> bool:
     """The hand holds at least the cost vector, resource by resource."""
-    return all(hand[i] >= cost[i] for i in range(5))
+    for i in range(5):  # noqa: SIM110 (a plain loop: this is the hot path)
+        if hand[i] < cost[i]:
+            return False
+    return True

@@ -14,7 +14,7 @@ from typing import Any
 from toolkit.games.base import Event, IllegalMove, Move
 
 from .awards import update_longest_road
-from .board import NUM_EDGES, NUM_VERTICES, VERTEX_EDGES
+from .board import NUM_EDGES, NUM_VERTICES
 from .building import (
     affords,
     distance_ok,
@@ -23,6 +23,7 @@ from .building import (
     place_road,
     place_settlement,
     road_connected,
+    touches_own_road,
 )
 from .constants import (
     CITY,
@@ -125,7 +126,7 @@ def _build_settlement(s: State, seat: int, action: Mapping[str, Any]) -> list[Ev
         raise IllegalMove(
             "distance_rule", f"vertex {v} is next to a town; settlements need a free vertex between"
         )
-    if not any(s.road_owner[e] == seat for e in VERTEX_EDGES[v]):
+    if not touches_own_road(s, seat, v):
         raise IllegalMove("not_connected", f"vertex {v} does not touch any of seat {seat}'s roads")
     built = event("build_settlement", "seat {} built a settlement on vertex {}", seat, v, seat=seat, vertex=v)
     price = "a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain"

@@ -87,8 +87,15 @@ def decision_choices(s: State, seat: int, kind: str) -> Choices:
 def setup_choices(s: State) -> Choices:
     """Every (settlement, road) pair: open vertices ascending, then their free edges in board order."""
     roads = s.road_owner
-    spots = [(v, [e for e in VERTEX_EDGES[v] if roads[e] == -1]) for v in setup_vertices(s)]
-    count = sum(len(edges) for _, edges in spots)
+    spots: list[tuple[int, list[int]]] = []
+    count = 0
+    for v in setup_vertices(s):
+        edges = []
+        for e in VERTEX_EDGES[v]:
+            if roads[e] == -1:
+                edges.append(e)
+        spots.append((v, edges))
+        count += len(edges)
 
     def pick(i: int) -> Action:
         for v, edges in spots:
@@ -205,7 +212,10 @@ _WINDFALL_PAIRS = [(a, b) for a in range(5) for b in range(a, 5)]
 
 def _bank_choices(hand: list[int], rates: list[int]) -> Choices | None:
     """Bank trades: each resource the hand can give at its rate, for each other resource."""
-    gives = [give for give in range(5) if hand[give] >= rates[give]]
+    gives = []
+    for give in range(5):
+        if hand[give] >= rates[give]:
+            gives.append(give)
     if not gives:
         return None
 
@@ -233,6 +243,10 @@ def _sequence(kind: str, key: str, items: list[int]) -> Choices:
     return len(items), lambda i: {"type": kind, key: items[i]}
 
 
+def _cities(s: State, seat: int) -> Choices:
+    return _sequence("build_city", "vertex", own_settlements(s, seat))
+
+
 def _windfall(i: int) -> Action:
     a, b = _WINDFALL_PAIRS[i]
     return {"type": "play_dev", "card": "windfall", "resources": [RESOURCES[a], RESOURCES[b]]}
@@ -252,7 +266,8 @@ def turn_kinds(s: State, seat: int, offers: bool = True) -> list[tuple[str, Call
     hand = s.hands[seat]
     brick, lumber, wool, grain, ore = hand
     kinds: list[tuple[str, Callable[[], Choices]]] = [("end_turn", lambda: _END_TURN)]
-    if s.roads_left[seat] and brick and lumber and any(True for _ in road_edges(s, seat)):
+    # next(..., -1) asks a generator for its first answer only: is there any at all?
+    if s.roads_left[seat] and brick and lumber and next(road_edges(s, seat), -1) != -1:
         kinds.append(("build_road", lambda: _sequence("build_road", "edge", legal_road_edges(s, seat))))
     if (
         s.settlements_left[seat]
@@ -260,7 +275,7 @@ def turn_kinds(s: State, seat: int, offers: bool = True) -> list[tuple[str, Call
         and lumber
         and wool
         and grain
-        and any(True for _ in settlement_spots(s, seat))
+        and next(settlement_spots(s, seat), -1) != -1
     ):
         kinds.append(
             (
@@ -270,15 +285,17 @@ def turn_kinds(s: State, seat: int, offers: bool = True) -> list[tuple[str, Call
         )
     if s.cities_left[seat] and ore >= 3 and grain >= 2:
         bld_kind = s.bld_kind
-        if any(bld_kind[v] == SETTLEMENT for v in s.seat_buildings[seat]):
-            kinds.append(("build_city", lambda: _sequence("build_city", "vertex", own_settlements(s, seat))))
+        for v in s.seat_buildings[seat]:
+            if bld_kind[v] == SETTLEMENT:  # one is enough: the builder lists them all
+                kinds.append(("build_city", lambda: _cities(s, seat)))
+                break
     if ore and wool and grain and s.deck_pos < len(s.deck):
         kinds.append(("buy_dev", lambda: _BUY_DEV))
     if not s.dev_played_this_turn:
         held = s.dev_hand[seat]
         if held[KNIGHT]:
             kinds.append(("knight", lambda: _KNIGHT))
-        if held[ROADWORKS] and s.roads_left[seat] and any(True for _ in road_edges(s, seat)):
+        if held[ROADWORKS] and s.roads_left[seat] and next(road_edges(s, seat), -1) != -1:
             kinds.append(
                 (
                     "roadworks",
