@@ -17,6 +17,7 @@ It lives outside the engine package because it times itself and prints: the engi
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
@@ -171,9 +172,23 @@ def selfplay_speed(games: int = 3, bot: str = "random", players: int = 4, base: 
             "microsPerMove": spent / moves * 1e6 if moves else 0.0}
 
 
+def _arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m toolkit.codex_coverage",
+        description="Play codex bot games, save, validate and replay each, and count what they reach.",
+    )
+    parser.add_argument("games", nargs="?", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument("base", nargs="?", type=int, default=0, help="seed of the first game (default 0)")
+    found = parser.parse_args(argv)
+    if found.games < 1:
+        parser.error("games must be at least 1")
+    return found
+
+
 def main(argv: list[str]) -> int:
-    n = int(argv[0]) if argv else 100
-    base = int(argv[1]) if len(argv) > 1 else 0
+    """Print the coverage table; exit 1 when a game's save does not check, 2 on a bad argument."""
+    arguments = _arguments(argv)
+    n, base = arguments.games, arguments.base
     began = time.perf_counter()
     result = coverage(n, base)
     spent = time.perf_counter() - began

@@ -177,3 +177,17 @@ def test_coverage_counts_actions_and_pendings() -> None:
     assert result.pendings["placeSetupRoad"] == 2 * 8
     assert "resign" not in result.missing_actions()
     assert "domesticTradeResponse" in result.table()
+
+
+@pytest.mark.parametrize("argv", [["x"], ["0"], ["3", "y"]])
+def test_coverage_script_refuses_a_bad_argument_in_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`python -m toolkit.codex_coverage` names a bad count or seed on one line and exits 2, no traceback."""
+    from toolkit.codex_coverage import main
+
+    with pytest.raises(SystemExit) as ended:
+        main(argv)
+    assert ended.value.code == 2
+    errors = [line for line in capsys.readouterr().err.splitlines() if "error:" in line]
+    assert len(errors) == 1 and "Traceback" not in errors[0]
