@@ -349,6 +349,21 @@ def test_help_lists_every_command_without_heavy_imports() -> None:
         assert f"  {name} " in listing
 
 
+@pytest.mark.parametrize(
+    ("save", "other"),
+    [(PIONEERS, "toolkit.games.codex"), (REPLAYS / "codex-grand-board-oona.json", "toolkit.games.pioneers")],
+    ids=["pioneers", "codex"],
+)
+def test_a_clean_replay_loads_no_schema_validator_nor_what_it_does_not_use(save: Path, other: str) -> None:
+    """issue 13 item 7: the quick check proves a clean save clean, so `replay` never loads
+    jsonschema (only an error needs it); nor the page and frame libraries, nor the engine
+    of a game it does not replay."""
+    assert run("replay", save).exit_code == 0
+    loaded = imported_by("replay", str(save))
+    assert {m.split(".")[0] for m in loaded} & {"jsonschema", "referencing", "jinja2", "svgwrite"} == set()
+    assert other not in loaded
+
+
 def test_a_save_command_loads_only_its_own_module() -> None:
     """`replaykit validate` imports the save commands' module and none listed after it."""
     loaded = imported_by("validate", str(PIONEERS))

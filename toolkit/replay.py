@@ -116,11 +116,14 @@ def run(save: Save, to: int | None = None, check_digests: bool = True) -> Iterat
     for i in range(last):
         move = moves[i]
         index = i + 1
-        label = _label(game, move)
         if not isinstance(move, dict):
-            raise ReplayError(save.path, "a move is a JSON object", "bad_move", index, total, label)
+            raise ReplayError(
+                save.path, "a move is a JSON object", "bad_move", index, total, _label(game, move)
+            )
         if game.is_over(state):
-            raise ReplayError(save.path, "the game is already over", "game_over", index, total, label)
+            raise ReplayError(
+                save.path, "the game is already over", "game_over", index, total, _label(game, move)
+            )
         try:
             events = game.apply(state, move)
         except IllegalMove as exc:
@@ -129,11 +132,11 @@ def run(save: Save, to: int | None = None, check_digests: bool = True) -> Iterat
                 first = locate_divergence(save, game, recorded, last_match + 1, index - 1)
                 if first is not None:
                     message += f" (the position already differs from the recorded game after move {first})"
-            raise ReplayError(save.path, message, exc.code, index, total, label) from None
+            raise ReplayError(save.path, message, exc.code, index, total, _label(game, move)) from None
         except Exception as exc:  # an engine fault must still end in one line, not a traceback
             raise ReplayError(
                 save.path, f"the engine failed on this move: {type(exc).__name__}: {exc}", "engine_error",
-                index, total, label,
+                index, total, _label(game, move),
             ) from exc
         want = expected.get(index)
         if want is not None:
@@ -150,7 +153,7 @@ def run(save: Save, to: int | None = None, check_digests: bool = True) -> Iterat
                     )
                 raise ReplayError(
                     save.path, _divergence_message(index, last_match, str(want), got), "diverged",
-                    index, total, label,
+                    index, total, _label(game, move),
                 )
             last_match = index
         yield Step(index, state, move, events)

@@ -20,10 +20,10 @@ import re
 from collections.abc import Callable, Mapping, Sized
 from dataclasses import dataclass, field
 from typing import Any
-
-from referencing import Registry
+from urllib.parse import unquote, urljoin
 
 Check = Callable[[Any], bool]
+Documents = Mapping[str, Any]  # schema documents by their ``$id``
 
 ANNOTATIONS = frozenset(
     {
@@ -107,6 +107,7 @@ class Node:
     then: Node | None = None
     else_: Node | None = None
     dependent: dict[str, Node] = field(default_factory=dict)
+    dispatch: list[Dispatch] = field(default_factory=list)  # allOf branches picked by a key's value
 
     def valid(self, x: Any) -> bool:
         for check in self.checks:  # noqa: SIM110 (a plain loop: this is the hot path)
@@ -124,6 +125,9 @@ class Node:
             self.ref.applicable(x, out)
         for sub in self.all_of:
             sub.applicable(x, out)
+        for table in self.dispatch:
+            for sub in table.branches(x):
+                sub.applicable(x, out)
         if self.if_ is not None:
             branch = self.then if self.if_.valid(x) else self.else_
             if branch is not None:
@@ -139,6 +143,55 @@ class Node:
             for name, sub in self.dependent.items():
                 if name in x:
                     sub.applicable(x, out)
+
+
+@dataclass(eq=False)
+class Dispatch:
+    """``allOf`` branches of the form ``if {K: const V} then T``, grouped by the key ``K``.
+
+    Such an ``if`` holds for every value that is not an object (``properties`` and
+    ``required`` pass those), and for an object exactly when it has ``K`` and ``x[K]``
+    is the string ``V``. So an object takes the branches listed under its ``x[K]`` only:
+    one dictionary look-up instead of testing every ``if`` of a long list.
+    """
+
+    key: str
+    table: dict[str, list[Node]] = field(default_factory=dict)
+    every: list[Node] = field(default_factory=list)  # every ``then``, in order
+
+    def branches(self, x: Any) -> list[Node]:
+        if not isinstance(x, dict):
+            return self.every
+        value = x.get(self.key, _ABSENT)
+        return self.table.get(value, _NONE) if isinstance(value, str) else _NONE
+
+    def valid(self, x: Any) -> bool:
+        for node in self.branches(x):  # noqa: SIM110 (a plain loop: this is the hot path)
+            if not node.valid(x):
+                return False
+        return True
+
+
+_ABSENT = object()
+_NONE: list[Node] = []
+
+
+def _dispatch_key(schema: Any) -> tuple[str, str] | None:
+    """``(K, V)`` when ``schema`` is exactly ``{"if": {"properties": {K: {"const": V}},
+    "required": [K]}, "then": ...}`` with a string ``V``; else ``None``."""
+    if not isinstance(schema, Mapping) or set(schema) != {"if", "then"}:
+        return None
+    test = schema["if"]
+    if not isinstance(test, Mapping) or set(test) != {"properties", "required"}:
+        return None
+    properties, required = test["properties"], test["required"]
+    if not isinstance(properties, Mapping) or len(properties) != 1 or not isinstance(required, list):
+        return None
+    ((key, condition),) = properties.items()
+    if required != [key] or not isinstance(condition, Mapping) or set(condition) != {"const"}:
+        return None
+    value = condition["const"]
+    return (key, value) if isinstance(value, str) else None
 
 
 def declared_everywhere(nodes: list[Node], x: Any) -> bool:
@@ -187,18 +240,41 @@ def declared_everywhere(nodes: list[Node], x: Any) -> bool:
 
 
 class Compiler:
-    """Compiles the schemas of one registry, each schema object once."""
+    """Compiles the schemas of a set of documents, each schema object once.
 
-    def __init__(self, registry: Registry[Any]) -> None:
-        self.registry = registry
+    A ``$ref`` is resolved against the ``$id`` of the document it sits in: to another
+    document, or to a JSON pointer inside one. Anything else (an ``$id`` inside a
+    document, an ``$anchor`` fragment, a document not in the set) is left to the full
+    check, which the registry of :mod:`toolkit.validation` serves.
+    """
+
+    def __init__(self, documents: Documents) -> None:
+        self.documents = documents
         self.nodes: dict[int, Node] = {}
         self.keep: list[Any] = []  # the schema objects whose ids key ``nodes``
 
     def root(self, uri: str) -> Node:
-        resolved = self.registry.resolver().lookup(uri)
-        return self.node(resolved.contents, resolved.resolver)
+        return self.node(*self.lookup("", uri))
 
-    def node(self, schema: Any, resolver: Any) -> Node:
+    def lookup(self, base: str, ref: str) -> tuple[Any, str]:
+        """The schema ``ref`` names, seen from the document ``base``, and its document's URI."""
+        uri, _, fragment = (base + ref if ref.startswith("#") else urljoin(base, ref)).partition("#")
+        if uri not in self.documents:
+            raise Unsupported(f"no schema document {uri!r}")
+        schema = self.documents[uri]
+        if fragment and not fragment.startswith("/"):
+            raise Unsupported(f"the anchor {fragment!r}")
+        for part in fragment.split("/")[1:]:
+            step = unquote(part).replace("~1", "/").replace("~0", "~")
+            if isinstance(schema, Mapping) and step in schema:
+                schema = schema[step]
+            elif isinstance(schema, list) and step.isdigit() and int(step) < len(schema):
+                schema = schema[int(step)]
+            else:
+                raise Unsupported(f"{ref!r} names no schema")
+        return schema, uri
+
+    def node(self, schema: Any, base: str) -> Node:
         if isinstance(schema, bool):
             return Node(False, [] if schema else [lambda x: False])
         if not isinstance(schema, Mapping):
@@ -206,17 +282,19 @@ class Compiler:
         found = self.nodes.get(id(schema))
         if found is not None:
             return found
+        if "$id" in schema and urljoin(base, schema["$id"]) != base:
+            raise Unsupported("a schema with its own $id inside a document")
         node = Node(True)
         self.nodes[id(schema)] = node  # before filling: a $ref may come back here
         self.keep.append(schema)
-        self._fill(node, schema, resolver)
+        self._fill(node, schema, base)
         return node
 
-    def _fill(self, node: Node, schema: Mapping[str, Any], resolver: Any) -> None:
+    def _fill(self, node: Node, schema: Mapping[str, Any], base: str) -> None:
         unknown = set(schema) - APPLIED - ANNOTATIONS
         if unknown:
             raise Unsupported(f"keywords {sorted(unknown)}")
-        sub = lambda s: self.node(s, resolver)  # noqa: E731
+        sub = lambda s: self.node(s, base)  # noqa: E731
         checks = node.checks
         if "type" in schema:
             names = [schema["type"]] if isinstance(schema["type"], str) else list(schema["type"])
@@ -234,14 +312,15 @@ class Compiler:
         self._arrays(node, schema, sub)
         self._scalars(checks, schema)
         if "$ref" in schema:
-            resolved = resolver.lookup(schema["$ref"])
-            node.ref = self.node(resolved.contents, resolved.resolver)
+            node.ref = self.node(*self.lookup(base, schema["$ref"]))
             checks.append(lambda x: node.ref.valid(x))  # type: ignore[union-attr]
-        node.all_of = [sub(s) for s in schema.get("allOf", [])]
+        node.all_of = self._all_of(node, schema.get("allOf", []), sub)
         node.any_of = [sub(s) for s in schema.get("anyOf", [])]
         node.one_of = [sub(s) for s in schema.get("oneOf", [])]
         if node.all_of:
             checks.append(lambda x: all(n.valid(x) for n in node.all_of))
+        for table in node.dispatch:
+            checks.append(table.valid)
         if node.any_of:
             checks.append(lambda x: any(n.valid(x) for n in node.any_of))
         if node.one_of:
@@ -254,6 +333,25 @@ class Compiler:
             node.then = sub(schema["then"]) if "then" in schema else None
             node.else_ = sub(schema["else"]) if "else" in schema else None
             checks.append(lambda x: _branch_valid(node, x))
+
+    @staticmethod
+    def _all_of(node: Node, branches: list[Any], sub: Callable[[Any], Node]) -> list[Node]:
+        """The ``allOf`` branches kept as a list; those that dispatch on a key's value go to
+        ``node.dispatch`` (see :class:`Dispatch`)."""
+        kept: list[Node] = []
+        tables: dict[str, Dispatch] = {}
+        for branch in branches:
+            found = _dispatch_key(branch)
+            if found is None:
+                kept.append(sub(branch))
+                continue
+            key, value = found
+            then = sub(branch["then"])
+            table = tables.setdefault(key, Dispatch(key))
+            table.table.setdefault(value, []).append(then)
+            table.every.append(then)
+        node.dispatch = list(tables.values())
+        return kept
 
     @staticmethod
     def _objects(node: Node, schema: Mapping[str, Any], sub: Callable[[Any], Node]) -> None:
@@ -366,14 +464,18 @@ def _branch_valid(node: Node, x: Any) -> bool:
     return branch is None or branch.valid(x)
 
 
-def clean_check(registry: Registry[Any], uri: str) -> Check | None:
+def clean_check(documents: Documents, uri: str, compiler: Compiler | None = None) -> Check | None:
     """A predicate: does ``x`` pass the schema at ``uri`` with every key declared?
 
-    ``None`` when the schema uses a keyword this module does not implement (then every
-    value takes the full check).
+    ``documents`` holds the schema documents by their ``$id``. ``None`` when the schema
+    uses a keyword or a reference this module does not implement (then every value takes
+    the full check). A ``compiler`` of the same documents shares what it compiled before
+    (a save's schema holds its move schema).
     """
+    compiler = compiler or Compiler(documents)
     try:
-        root = Compiler(registry).root(uri)
+        root = compiler.root(uri)
     except Unsupported:
+        compiler.nodes.clear()  # half-compiled nodes must not serve a later schema
         return None
     return lambda x: root.valid(x) and declared_everywhere([root], x)

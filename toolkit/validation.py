@@ -6,6 +6,10 @@ them are loaded from the files into one :class:`referencing.Registry`, so a ``$r
 is resolved from disk and never from the network (the registry has no retriever:
 an unknown URI is an error, not a download).
 
+Clean saves are proven clean by :mod:`toolkit.schema_fast`, which reads the schema
+files itself; :mod:`jsonschema` is imported only when something is wrong, to locate and
+word each error, so a replay of a clean save never loads it.
+
 A report lists *errors* (the save breaks its schema) and *warnings* (keys the
 schema does not declare in an object that does not say what to do with extra keys;
 Station Master adds optional intent fields over versions, so those are accepted and
@@ -19,18 +23,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
-
-from toolkit.canonical import SchemaWalker, escape
 from toolkit.resources import data_dir
 from toolkit.saves import MANIFEST, Problem, Save, SaveError, load
-from toolkit.schema_fast import Check, clean_check
+from toolkit.schema_fast import Check, Compiler, clean_check
 from toolkit.textsafe import EXCERPT_LIMIT, excerpt
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
+
+    from toolkit.canonical import SchemaWalker
 
 SCHEMA_BASE = "https://replaykit.dev/schemas/"
 SCHEMA_FILES = {
@@ -64,14 +69,26 @@ _LONG_ENUM = 8
 MAX_REPORTED = 50  # errors listed per file; the rest are counted in one last line
 
 
-@lru_cache(maxsize=1)
-def registry() -> Registry[Any]:
-    """Every schema file in the ``schemas`` folder, keyed by its ``$id``."""
-    resources = []
+@cache
+def documents() -> dict[str, Any]:
+    """Every schema file in the ``schemas`` folder as a JSON object, keyed by its ``$id``."""
+    found = {}
     for path in sorted(data_dir("schemas").glob("*.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
-        resource = Resource.from_contents(contents, default_specification=DRAFT202012)
-        resources.append((contents["$id"], resource))
+        found[contents["$id"]] = contents
+    return found
+
+
+@lru_cache(maxsize=1)
+def registry() -> Registry[Any]:
+    """The schema :func:`documents` as a :mod:`referencing` registry, for :mod:`jsonschema`."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    resources = [
+        (uri, Resource.from_contents(contents, default_specification=DRAFT202012))
+        for uri, contents in documents().items()
+    ]
     return Registry().with_resources(resources).crawl()
 
 
@@ -82,17 +99,29 @@ def schema_uri(game: str) -> str:
 
 def schema(game: str) -> Any:
     """The save schema of ``game`` as a JSON object."""
-    return registry().contents(schema_uri(game))
+    return documents()[schema_uri(game)]
+
+
+def _validator(schema: Any) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema, registry=registry())
+
+
+def _walker(uri: str) -> SchemaWalker:
+    from toolkit.canonical import SchemaWalker
+
+    return SchemaWalker(registry(), uri)
 
 
 @cache
 def validator(game: str) -> Draft202012Validator:
-    return Draft202012Validator(schema(game), registry=registry())
+    return _validator(schema(game))
 
 
 @cache
 def walker(game: str) -> SchemaWalker:
-    return SchemaWalker(registry(), schema_uri(game))
+    return _walker(schema_uri(game))
 
 
 @dataclass
@@ -149,8 +178,10 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
     game = save.game
     # Dispatch branches may restate a base constraint; report each distinct problem once.
     moves = _distinct_moves(save, game)
+    envelope_clean = moves is not None and _is_clean(schema_uri(game), {**save.data, "moves": []})
     errors = sorted(
-        set(_schema_problems(save, game, moves)) | set(_move_list_problems(save, game)), key=_sort_key
+        set(_schema_problems(save, game, moves, envelope_clean)) | set(_move_list_problems(save, game)),
+        key=_sort_key,
     )
     # An object that already has an error (say, an unknown intent type) is not also
     # nagged about the fields its unknown shape carries.
@@ -162,10 +193,10 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
                 save.path,
                 f"unknown field {excerpt(key)} accepted (the schema does not declare it)",
                 "unknown_field",
-                pointer=f"{pointer}/{escape(key)}",
+                pointer=f"{pointer}/{_token(key)}",
                 move=_move_of(pointer),
             )
-            for pointer, key in _undeclared(save, game, moves)
+            for pointer, key in _undeclared(save, game, moves, envelope_clean)
             if pointer not in broken
         ],
         save.path,
@@ -196,83 +227,94 @@ def _missing_listed_files(manifest: Save) -> list[Problem]:
     ]
 
 
-def _schema_problems(save: Save, game: str, moves: Distinct | None) -> Iterable[Problem]:
+def _schema_problems(
+    save: Save, game: str, moves: Distinct | None, envelope_clean: bool
+) -> Iterable[Problem]:
     """Schema errors of ``save``, checking each distinct move only once.
 
     A game's moves repeat a lot (passes, rolls, declined offers), and every move runs the
     dispatch on its kind or type: the envelope is checked with an empty move list, then
     each distinct move against the game's move schema, its errors placed at every index
-    where that move occurs. A part the quick check proves clean has no errors to find.
+    where that move occurs. A part the quick check proves clean (``envelope_clean``: the
+    save without its moves) has no errors to find.
     """
     if moves is None:
         yield from _problems(save.path, validator(game).iter_errors(save.data))
         return
-    envelope = {**save.data, "moves": []}
-    if not _is_clean(game, envelope):
-        yield from _problems(save.path, validator(game).iter_errors(envelope))
-    check_move = move_validator(game)
+    if not envelope_clean:
+        yield from _problems(save.path, validator(game).iter_errors({**save.data, "moves": []}))
     for move, indices in moves:
-        if indices.clean:
-            continue
-        errors = list(check_move.iter_errors(move))
+        errors = list(move_validator(game).iter_errors(move))
         for index in indices:
             yield from _problems(save.path, errors, ("moves", index))
 
 
+_MOVE_LIST = SCHEMA_BASE + "common.json#/$defs/moves"
+
+
 @cache
 def _move_list_validator() -> Draft202012Validator:
-    return Draft202012Validator({"$ref": SCHEMA_BASE + "common.json#/$defs/moves"}, registry=registry())
+    return _validator({"$ref": _MOVE_LIST})
 
 
 def _move_list_problems(save: Save, game: str) -> Iterable[Problem]:
     """Bounds on a replaykit save's move list as a whole (its length), which the envelope
     check (run with no moves) and the per-move checks cannot see."""
     moves = save.data.get("moves")
-    if game in REPLAYKIT_GAMES and isinstance(moves, list) and moves:
+    if game in REPLAYKIT_GAMES and isinstance(moves, list) and moves and not _is_clean(_MOVE_LIST, moves):
         yield from _problems(save.path, _move_list_validator().iter_errors(moves), ("moves",))
 
 
-def _undeclared(save: Save, game: str, moves: Distinct | None) -> Iterable[tuple[str, str]]:
+def _undeclared(
+    save: Save, game: str, moves: Distinct | None, envelope_clean: bool
+) -> Iterable[tuple[str, str]]:
     """Undeclared keys of ``save`` (see :meth:`SchemaWalker.undeclared`), each distinct move once."""
     if moves is None:
         yield from walker(game).undeclared(save.data)
         return
-    envelope = {**save.data, "moves": []}
-    if not _is_clean(game, envelope):
-        yield from walker(game).undeclared(envelope)
+    if not envelope_clean:
+        yield from walker(game).undeclared({**save.data, "moves": []})
     for move, indices in moves:
-        if indices.clean:
-            continue
         found = move_walker(game).undeclared(move)
         for index in indices:
             for pointer, key in found:
                 yield f"/moves/{index}{pointer}", key
 
 
-class Indices(list[int]):
-    """Where one distinct move occurs; ``clean`` when the quick check found nothing to report."""
-
-    clean: bool = False
-
-
-Distinct = list[tuple[Any, Indices]]
+Distinct = list[tuple[Any, list[int]]]
 
 
 def _distinct_moves(save: Save, game: str) -> Distinct | None:
-    """Each distinct move of a replaykit save with the indices where it occurs (None: no moves).
+    """Each distinct move of a replaykit save that the quick check does not prove clean,
+    with the indices where it occurs (None: the save has no move list to take apart).
 
-    Moves are told apart by their JSON text, so ``1`` and ``1.0`` or ``true`` stay distinct.
-    Whether a distinct move is clean is remembered per process (see :func:`_clean_move`), so
-    the moves a corpus shares are proven clean once.
+    Moves are told apart by their JSON text with sorted keys, so ``1`` and ``1.0`` or
+    ``true`` stay distinct. Identical moves are gathered first by ``repr`` (quick, and a
+    JSON value's ``repr`` names it exactly); only the moves left to the full check are
+    turned into JSON text. Whether a move is clean is remembered per process (see
+    :func:`_clean_move`), so the moves a corpus shares are proven clean once.
     """
     moves = save.data.get("moves")
     if game not in REPLAYKIT_GAMES or not isinstance(moves, list) or not moves:
         return None
-    where: dict[str, tuple[Any, Indices]] = {}
+    same: dict[str, list[int]] = {}
     for index, move in enumerate(moves):
-        where.setdefault(json.dumps(move, sort_keys=True), (move, Indices()))[1].append(index)
-    for text, (move, indices) in where.items():
-        indices.clean = _clean_move(game, text, move)
+        indices = same.get(key := repr(move))
+        if indices is None:
+            indices = same[key] = []
+        indices.append(index)
+    where: dict[str, tuple[Any, list[int]]] = {}
+    for key, indices in same.items():
+        move = moves[indices[0]]
+        if _clean_move(game, key, move):
+            continue
+        text = json.dumps(move, sort_keys=True)
+        known = where.get(text)
+        if known is None:
+            where[text] = (move, indices)
+        else:  # the same move with its keys in another order
+            known[1].extend(indices)
+            known[1].sort()
     return list(where.values())
 
 
@@ -285,26 +327,31 @@ def forget_clean_moves() -> None:
     _CLEAN_MOVES.clear()
 
 
-def _clean_move(game: str, text: str, move: Any) -> bool:
-    """Whether one distinct move (``text`` is its sorted JSON) passes its schema with no warning."""
-    known = _CLEAN_MOVES.get((game, text))
+def _clean_move(game: str, key: str, move: Any) -> bool:
+    """Whether one distinct move (``key`` is its ``repr``) passes its schema with no warning."""
+    known = _CLEAN_MOVES.get((game, key))
     if known is None:
-        check_clean = _quick_check(_move_schema(game))
-        known = check_clean is not None and check_clean(move)
+        known = _is_clean(_move_schema(game), move)
         if len(_CLEAN_MOVES) >= _CLEAN_MOVES_MAX:
             _CLEAN_MOVES.clear()
-        _CLEAN_MOVES[(game, text)] = known
+        _CLEAN_MOVES[(game, key)] = known
     return known
 
 
 @cache
 def _quick_check(uri: str) -> Check | None:
     """The compiled quick check of the schema at ``uri`` (see :mod:`toolkit.schema_fast`)."""
-    return clean_check(registry(), uri)
+    return clean_check(documents(), uri, _compiler())
 
 
-def _is_clean(game: str, part: Any) -> bool:
-    check_clean = _quick_check(schema_uri(game))
+@cache
+def _compiler() -> Compiler:
+    return Compiler(documents())
+
+
+def _is_clean(uri: str, part: Any) -> bool:
+    """Whether the quick check proves ``part`` clean under the schema at ``uri``."""
+    check_clean = _quick_check(uri)
     return check_clean is not None and check_clean(part)
 
 
@@ -315,12 +362,12 @@ def _move_schema(game: str) -> str:
 @cache
 def move_validator(game: str) -> Draft202012Validator:
     """A validator for one move of ``game`` (its schema's ``$defs/move``)."""
-    return Draft202012Validator({"$ref": _move_schema(game)}, registry=registry())
+    return _validator({"$ref": _move_schema(game)})
 
 
 @cache
 def move_walker(game: str) -> SchemaWalker:
-    return SchemaWalker(registry(), _move_schema(game))
+    return _walker(_move_schema(game))
 
 
 def check_file(path: str) -> Report:
@@ -337,8 +384,15 @@ def canonical_text(save: Save) -> str:
     return walker(save.game).text(save.data)
 
 
+def _token(key: str) -> str:
+    """``key`` as one JSON pointer token (the walk's module, and its imports, load only now)."""
+    from toolkit.canonical import escape
+
+    return escape(key)
+
+
 def _pointer(path: Iterable[Any]) -> str:
-    return "".join(f"/{escape(str(p))}" for p in path)
+    return "".join(f"/{_token(str(p))}" for p in path)
 
 
 def _move_of(pointer: str) -> int | None:
@@ -361,7 +415,7 @@ def _problems(
             declared = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
             for key in error.instance:
                 if key not in declared:
-                    where = f"{pointer}/{escape(key)}"
+                    where = f"{pointer}/{_token(key)}"
                     message = f"unexpected field {excerpt(key)}"
                     yield Problem(file, message, "unknown_field", where, _move_of(where))
             continue
