@@ -204,6 +204,8 @@ def declared_everywhere(nodes: list[Node], x: Any) -> bool:
             return True
         says_extra = any(n.says_extra for n in applicable)
         for key, value in x.items():
+            if says_extra and not isinstance(value, (dict, list)):
+                continue  # any key may appear here, and a plain value holds no keys
             children: list[Node] = []
             declared = False
             for node in applicable:
@@ -301,13 +303,11 @@ class Compiler:
             if any(name not in TYPES for name in names):
                 raise Unsupported(f"type {names!r}")
             tests = [TYPES[name] for name in names]
-            checks.append(lambda x: any(t(x) for t in tests))
+            checks.append(tests[0] if len(tests) == 1 else lambda x: any(t(x) for t in tests))
         if "const" in schema:
-            value = schema["const"]
-            checks.append(lambda x: equal(x, value))
+            checks.append(_one_of_values([schema["const"]]))
         if "enum" in schema:
-            values = list(schema["enum"])
-            checks.append(lambda x: any(equal(x, v) for v in values))
+            checks.append(_one_of_values(list(schema["enum"])))
         self._objects(node, schema, sub)
         self._arrays(node, schema, sub)
         self._scalars(checks, schema)
@@ -359,15 +359,11 @@ class Compiler:
         node.properties = {k: sub(s) for k, s in schema.get("properties", {}).items()}
         node.patterns = [(re.compile(p), sub(s)) for p, s in schema.get("patternProperties", {}).items()]
         node.says_extra = "additionalProperties" in schema or "patternProperties" in schema
-        required = list(schema.get("required", []))
+        required = frozenset(schema.get("required", []))
         if required:
-            checks.append(lambda x: not isinstance(x, dict) or all(k in x for k in required))
+            checks.append(lambda x: not isinstance(x, dict) or x.keys() >= required)
         if node.properties:
-            props = node.properties
-            checks.append(
-                lambda x: not isinstance(x, dict)
-                or all(props[k].valid(v) for k, v in x.items() if k in props)
-            )
+            checks.append(_each_property(node.properties))
         if node.patterns:
             patterns = node.patterns
             checks.append(
@@ -379,13 +375,17 @@ class Compiler:
             if isinstance(schema["additionalProperties"], Mapping):
                 node.additional = extra
             props, patterns = node.properties, node.patterns
-            checks.append(
-                lambda x: not isinstance(x, dict)
-                or all(
-                    extra.valid(v) for k, v in x.items()
-                    if k not in props and not any(p.search(k) for p, _ in patterns)
+            if schema["additionalProperties"] is False and not patterns:
+                declared = props.keys()  # no other key may appear
+                checks.append(lambda x: not isinstance(x, dict) or x.keys() <= declared)
+            else:
+                checks.append(
+                    lambda x: not isinstance(x, dict)
+                    or all(
+                        extra.valid(v) for k, v in x.items()
+                        if k not in props and not any(p.search(k) for p, _ in patterns)
+                    )
                 )
-            )
         dependent = {k: sub(s) for k, s in schema.get("dependentSchemas", {}).items()}
         node.dependent = dependent
         if dependent:
@@ -438,6 +438,29 @@ class Compiler:
             if keyword in schema:
                 bound = schema[keyword]
                 checks.append(_bounded(bound, holds))
+
+
+def _one_of_values(values: list[Any]) -> Check:
+    """The ``enum`` (or ``const``) test; JSON equality, by a set look-up when every value is a string."""
+    if values and all(type(v) is str for v in values):
+        strings = frozenset(values)
+        return lambda x: type(x) is str and x in strings
+    return lambda x: any(equal(x, v) for v in values)
+
+
+def _each_property(properties: dict[str, Node]) -> Check:
+    """The ``properties`` test: each key the schema names holds a value valid under its schema."""
+    named = properties.get
+
+    def check(x: Any) -> bool:
+        if isinstance(x, dict):
+            for key, value in x.items():
+                node = named(key)
+                if node is not None and not node.valid(value):
+                    return False
+        return True
+
+    return check
 
 
 def _all_different(items: list[Any]) -> bool:
