@@ -51,3 +51,16 @@ def test_published_saves_have_no_errors_either_way(name: str) -> None:
     save = Save(name, json.loads((REPLAYS / name).read_text(encoding="utf-8")))
     assert validation.check(save).errors == []
     assert _whole_save_problems(save) == set()
+
+
+def test_a_bad_move_with_its_keys_in_another_order_is_reported_where_it_occurs() -> None:
+    """design §7: moves that differ only in key order are one distinct move; its errors are
+    reported at each place, exactly as checking the whole save reports them."""
+    data = json.loads((REPLAYS / "pioneers-two-against-two.json").read_text(encoding="utf-8"))
+    bad = copy.deepcopy(data["moves"][10]) | {"oops": 1}
+    data["moves"][10] = bad
+    data["moves"][20] = dict(reversed(list(copy.deepcopy(bad).items())))
+    save = Save("reordered.json", data)
+    ours = validation.check(save, limit=None).errors
+    assert set(ours) == _whole_save_problems(save)
+    assert {p.move for p in ours} == {11, 21}
