@@ -313,7 +313,7 @@ class Compiler:
         self._scalars(checks, schema)
         if "$ref" in schema:
             node.ref = self.node(*self.lookup(base, schema["$ref"]))
-            checks.append(lambda x: node.ref.valid(x))  # type: ignore[union-attr]
+            checks.append(node.ref.valid)
         node.all_of = self._all_of(node, schema.get("allOf", []), sub)
         node.any_of = [sub(s) for s in schema.get("anyOf", [])]
         node.one_of = [sub(s) for s in schema.get("oneOf", [])]
