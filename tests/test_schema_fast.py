@@ -13,7 +13,7 @@ import pytest
 
 from toolkit import validation
 from toolkit.saves import Save
-from toolkit.schema_fast import clean_check, equal
+from toolkit.schema_fast import Compiler, clean_check, equal
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 ODD_VALUES: list[Any] = [
@@ -155,3 +155,62 @@ def test_a_reference_it_cannot_follow_falls_back_to_the_full_check(inner: Any) -
     uri = "https://replaykit.dev/schemas/test-refs.json"
     schema = {"$id": uri, "$anchor": "top", "properties": {"n": inner}}
     assert clean_check({uri: schema}, uri) is None
+
+
+TREE = "https://replaykit.dev/schemas/test-tree.json"
+TREE_SCHEMA: dict[str, Any] = {
+    "$id": TREE,
+    "$ref": "#/$defs/tree",
+    "$defs": {
+        "tree": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "name": {"type": "string"},
+                "kids": {"type": "array", "items": {"$ref": "#/$defs/tree"}},
+                "notes": {"type": "object"},
+            },
+        }
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"name": "a"},
+        {"name": "a", "kids": [{"name": "b", "kids": [{"name": "c"}]}]},
+        {"name": "a", "kids": [{"name": "b", "extra": 1}]},
+        {"notes": {}},
+        {"notes": {"said": "hi"}},
+        {"kids": [{"notes": {"said": "hi"}}]},
+    ],
+)
+def test_sealed_schemas_skip_only_walks_that_cannot_find_an_undeclared_key(value: Any) -> None:
+    """A closed object whose members are closed too needs no walk; an open member (here
+    ``notes``, an object that declares nothing) is still walked, as the full check walks it."""
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    from toolkit.canonical import SchemaWalker
+
+    resource = Resource.from_contents(TREE_SCHEMA, default_specification=DRAFT202012)
+    registry = Registry().with_resource(TREE, resource)
+    quick = clean_check({TREE: TREE_SCHEMA}, TREE)
+    assert quick is not None
+    full = Draft202012Validator(TREE_SCHEMA, registry=registry).is_valid(value) and not SchemaWalker(
+        registry, TREE
+    ).undeclared(value)
+    assert quick(value) == full
+
+
+def test_a_closed_recursive_schema_is_sealed_and_an_open_member_unseals_it() -> None:
+    """A tree of closed objects is sealed (its walk is skipped); with a member that is an
+    object declaring nothing, it is not."""
+    closed = copy.deepcopy(TREE_SCHEMA)
+    del closed["$defs"]["tree"]["properties"]["notes"]
+    for schema, sealed in ((closed, True), (TREE_SCHEMA, False)):
+        compiler = Compiler({TREE: schema})
+        assert clean_check({TREE: schema}, TREE, compiler) is not None
+        assert compiler.root(TREE).sealed is sealed

@@ -17,7 +17,7 @@ keyword makes the whole schema fall back to the full check.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sized
+from collections.abc import Callable, Iterable, Mapping, Sized
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urljoin
@@ -108,6 +108,9 @@ class Node:
     else_: Node | None = None
     dependent: dict[str, Node] = field(default_factory=dict)
     dispatch: list[Dispatch] = field(default_factory=list)  # allOf branches picked by a key's value
+    no_object: bool = False  # its type, enum or const admits no object
+    no_array: bool = False  # ... and no array
+    sealed: bool = False  # no value valid here holds an undeclared key (see :func:`seal`)
 
     def valid(self, x: Any) -> bool:
         for check in self.checks:  # noqa: SIM110 (a plain loop: this is the hot path)
@@ -195,7 +198,10 @@ def _dispatch_key(schema: Any) -> tuple[str, str] | None:
 
 
 def declared_everywhere(nodes: list[Node], x: Any) -> bool:
-    """True when no object inside ``x`` has a key that none of its schemas declares or allows."""
+    """True when no object inside ``x`` has a key that none of its schemas declares or allows.
+
+    ``x`` must be valid under ``nodes``: the walk trusts a sealed schema (see :func:`seal`).
+    """
     if isinstance(x, dict):
         applicable: list[Node] = []
         for node in nodes:
@@ -222,7 +228,7 @@ def declared_everywhere(nodes: list[Node], x: Any) -> bool:
                     children.append(node.additional)
             if not declared and not says_extra:
                 return False
-            if not declared_everywhere(children, value):
+            if not _any_sealed(children) and not declared_everywhere(children, value):
                 return False
         return True
     if isinstance(x, list):
@@ -236,7 +242,92 @@ def declared_everywhere(nodes: list[Node], x: Any) -> bool:
                     children.append(node.prefix[i])
                 elif node.items is not None:
                     children.append(node.items)
-            if children and not declared_everywhere(children, item):
+            if children and not _any_sealed(children) and not declared_everywhere(children, item):
+                return False
+    return True
+
+
+def _any_sealed(nodes: list[Node]) -> bool:
+    for node in nodes:  # noqa: SIM110 (a plain loop: this is the hot path)
+        if node.sealed:
+            return True
+    return False
+
+
+def seal(nodes: Iterable[Node]) -> None:
+    """Mark each node whose valid values can hold no undeclared key, so the walk skips them.
+
+    :func:`declared_everywhere` runs on a value already found valid, so every schema that
+    applies to a part of it is one that part is valid under. A node is *sealed* when its
+    type (or enum, const, or those of the schemas it always applies: ``$ref``, ``allOf``)
+    admits neither objects nor arrays; or when, for an object, one of those says what
+    extra keys may do (``additionalProperties``/``patternProperties``), and, for objects
+    and arrays, every schema that may apply to a member, through any of its branches, is
+    sealed. Adding schemas to the walk never makes it fail, so one sealed schema among a
+    member's schemas proves that member. Computed as the largest set that satisfies these
+    conditions (a recursive schema stays sealed; the proof is by the value's depth).
+    """
+    candidates = [n for n in nodes if n.is_mapping]
+    sealed = {id(n): True for n in candidates}
+
+    def is_sealed(n: Node) -> bool:
+        return not n.is_mapping or sealed.get(id(n), n.sealed)
+
+    changed = True
+    while changed:
+        changed = False
+        for node in candidates:
+            if sealed[id(node)] and not _seal_holds(node, is_sealed):
+                sealed[id(node)] = False
+                changed = True
+    for node in candidates:
+        node.sealed = sealed[id(node)]
+
+
+def _reach(node: Node, conditional: bool) -> list[Node]:
+    """``node`` and the schemas it applies: always (``$ref``, ``allOf``), or with
+    ``conditional`` also those it may apply (dispatch, ``anyOf``, ``oneOf``, ``then``,
+    ``else``, ``dependentSchemas``)."""
+    found: dict[int, Node] = {}
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if not current.is_mapping or id(current) in found:
+            continue
+        found[id(current)] = current
+        stack.extend(current.all_of)
+        if current.ref is not None:
+            stack.append(current.ref)
+        if conditional:
+            for table in current.dispatch:
+                stack.extend(table.every)
+            stack.extend(current.any_of)
+            stack.extend(current.one_of)
+            stack.extend(n for n in (current.then, current.else_) if n is not None)
+            stack.extend(current.dependent.values())
+    return list(found.values())
+
+
+def _seal_holds(node: Node, is_sealed: Callable[[Node], bool]) -> bool:
+    always = _reach(node, conditional=False)
+    no_object = any(n.no_object for n in always)
+    no_array = any(n.no_array for n in always)
+    if no_object and no_array:
+        return True
+    maybe = _reach(node, conditional=True)
+    if not no_object:
+        if not any(n.says_extra for n in always):
+            return False
+        for n in maybe:
+            members = [*n.properties.values(), *(sub for _, sub in n.patterns)]
+            if n.additional is not None:
+                members.append(n.additional)
+            if not all(is_sealed(m) for m in members):
+                return False
+    if not no_array:
+        for n in maybe:
+            members = [*n.prefix, *([n.items] if n.items is not None else [])]
+            if not all(is_sealed(m) for m in members):
                 return False
     return True
 
@@ -278,7 +369,7 @@ class Compiler:
 
     def node(self, schema: Any, base: str) -> Node:
         if isinstance(schema, bool):
-            return Node(False, [] if schema else [lambda x: False])
+            return Node(False, [] if schema else [lambda x: False], sealed=True)
         if not isinstance(schema, Mapping):
             raise Unsupported(f"a schema is an object or a boolean, not {schema!r}")
         found = self.nodes.get(id(schema))
@@ -302,12 +393,15 @@ class Compiler:
             names = [schema["type"]] if isinstance(schema["type"], str) else list(schema["type"])
             if any(name not in TYPES for name in names):
                 raise Unsupported(f"type {names!r}")
+            node.no_object, node.no_array = "object" not in names, "array" not in names
             tests = [TYPES[name] for name in names]
             checks.append(tests[0] if len(tests) == 1 else lambda x: any(t(x) for t in tests))
         if "const" in schema:
             checks.append(_one_of_values([schema["const"]]))
+            _admits(node, [schema["const"]])
         if "enum" in schema:
             checks.append(_one_of_values(list(schema["enum"])))
+            _admits(node, list(schema["enum"]))
         self._objects(node, schema, sub)
         self._arrays(node, schema, sub)
         self._scalars(checks, schema)
@@ -440,6 +534,12 @@ class Compiler:
                 checks.append(_bounded(bound, holds))
 
 
+def _admits(node: Node, values: list[Any]) -> None:
+    """Note what an ``enum`` or ``const`` rules out: objects, arrays, or both."""
+    node.no_object = node.no_object or not any(isinstance(v, dict) for v in values)
+    node.no_array = node.no_array or not any(isinstance(v, list) for v in values)
+
+
 def _one_of_values(values: list[Any]) -> Check:
     """The ``enum`` (or ``const``) test; JSON equality, by a set look-up when every value is a string."""
     if values and all(type(v) is str for v in values):
@@ -501,4 +601,5 @@ def clean_check(documents: Documents, uri: str, compiler: Compiler | None = None
     except Unsupported:
         compiler.nodes.clear()  # half-compiled nodes must not serve a later schema
         return None
-    return lambda x: root.valid(x) and declared_everywhere([root], x)
+    seal(compiler.nodes.values())
+    return lambda x: root.valid(x) and (root.sealed or declared_everywhere([root], x))
