@@ -21,7 +21,7 @@ from toolkit.render.codex import ADAPTER, edge_ends, geometry, pending_phrase, s
 from toolkit.render.frames import draw, render_state
 from toolkit.render.geometry import midpoint
 from toolkit.render.scene import css_token
-from toolkit.render.svg import frame_svg
+from toolkit.render.svg import FrameDrawer, frame_svg
 
 DATA = Path(__file__).parent / "codex" / "data"
 CAPTURE = DATA / "play-request-full.json"
@@ -756,7 +756,7 @@ def test_frames_state_draws_the_capture(tmp_path: Path) -> None:
     assert svg == render_state(CAPTURE)
     view = capture()
     action = "Position from play-request-full.json (game capture-game, version 135)"
-    assert svg == draw(ADAPTER, ADAPTER.board(view), view, action)
+    assert svg == draw(ADAPTER, FrameDrawer(ADAPTER.board(view)), view, action)
     assert drawn_pieces(parse(svg)) == expected_pieces(view)
 
 

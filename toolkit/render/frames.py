@@ -18,8 +18,7 @@ from typing import Any
 from toolkit import replay
 from toolkit.games.base import Game
 from toolkit.render.adapters import Adapter, NoRenderer, get_adapter
-from toolkit.render.scene import Board
-from toolkit.render.svg import frame_svg
+from toolkit.render.svg import FrameDrawer
 from toolkit.saves import Problem, Save, SaveError, read_json, write_atomic, write_files_into
 
 SPECTATOR = "spectator"
@@ -261,12 +260,12 @@ def frame_name(index: int, width: int) -> str:
     return f"frame-{index:0{width}d}.svg"
 
 
-def draw(adapter: Adapter, board: Board, view: Mapping[str, Any], action: str) -> str:
-    """One standalone SVG of ``view`` on ``board`` with ``action`` as its narration line.
+def draw(adapter: Adapter, drawer: FrameDrawer, view: Mapping[str, Any], action: str) -> str:
+    """One standalone SVG of ``view`` on the drawer's board with ``action`` as its narration line.
 
     Frames of saves and single wire states (``frames --state``) both go through here.
     """
-    return frame_svg(board, replace(adapter.frame(view), action=action))
+    return drawer.svg(replace(adapter.frame(view), action=action))
 
 
 def render_frames(
@@ -275,16 +274,16 @@ def render_frames(
     """``(index, svg text)`` for every chosen frame of ``save``, seen by ``seat``."""
     total = len(save.moves)
     last = total if to is None else max(0, min(to, total))
-    board: Board | None = None
+    drawer: FrameDrawer | None = None
     for adapter, snap in snapshots(save, [seat], to):
         view = snap.views[seat_key(seat)]
-        if board is None:
-            board = adapter.board(view)
+        if drawer is None:
+            drawer = FrameDrawer(adapter.board(view))
         if not chosen(snap.index, every, last):
             continue
         said = "; ".join(x for x in (snap.detail, snap.roll) if x)
         action = f"{snap.action} ({said})" if said else snap.action
-        yield snap.index, draw(adapter, board, view, action)
+        yield snap.index, draw(adapter, drawer, view, action)
 
 
 def _span(seats: list[int]) -> str:
@@ -348,7 +347,7 @@ def render_state(path: str | Path) -> str:
     where = ""
     if isinstance(game_id, str) and isinstance(version, int):
         where = f" (game {game_id}, version {version})"
-    return draw(adapter, adapter.board(view), view, f"Position from {Path(path).name}{where}")
+    return draw(adapter, FrameDrawer(adapter.board(view)), view, f"Position from {Path(path).name}{where}")
 
 
 def write_state(path: str | Path, out_dir: str | Path) -> Path:

@@ -4,6 +4,11 @@ Every coordinate is rounded to 2 decimals and every element is built in a fixed 
 same parts always give the same bytes. The piece layer is a ``<g id="pieces">`` whose children
 are exactly :func:`toolkit.render.symbols.piece_markup` of each piece; the site page reuses that
 markup so a page frame and a standalone frame show the same layer.
+
+svgwrite builds every element; what it serialises is kept as text. Parts are frozen values, so
+the markup of a piece, a player row, a line of text or an empty group is worked out once per
+distinct value and reused, and a frame document is spliced together from those fragments: the
+bytes are exactly those of the whole document serialised by svgwrite, for a fraction of the work.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 import svgwrite
+import svgwrite.base
 import svgwrite.container
 import svgwrite.shapes
 import svgwrite.text
@@ -31,7 +37,7 @@ from toolkit.render.scene import (
     css_token,
     xml_text,
 )
-from toolkit.render.symbols import piece_element, symbol_sheet
+from toolkit.render.symbols import piece_markup, symbol_sheet
 
 HEADER_HEIGHT = 64.0
 PANEL_WIDTH = 340.0
@@ -41,6 +47,12 @@ TRACK_LINE = 16.0  # a row with improvement tracks gives them a line of their ow
 ROW_CHARS = 54  # what fits on one line of a player row at the panel's font size
 FACT_CHARS = 50
 HOT_TOKENS = (6, 8)
+XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n'
+
+
+def markup(element: svgwrite.base.BaseElement) -> str:
+    """An svgwrite element and its children serialised, as the frame document holds them."""
+    return str(element.tostring())
 
 
 def _g(**attrs: str) -> svgwrite.container.Group:
@@ -80,6 +92,60 @@ def _line(a: Point, b: Point) -> svgwrite.shapes.Line:
     line = svgwrite.shapes.Line(debug=False)
     line["x1"], line["y1"], line["x2"], line["y2"] = num(a.x), num(a.y), num(b.x), num(b.y)
     return line
+
+
+# ---------------------------------------------------------------- markup fragments, once per value
+
+
+def escape_text(text: str) -> str:
+    """Character data escaped exactly as svgwrite's serialiser (ElementTree) writes it: ``& < >``."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+@lru_cache(maxsize=4096)
+def _text_tags(x: float, y: float, cls: str, anchor: str) -> tuple[str, str]:
+    """A ``<text>`` at ``x, y``: its start tag, and the whole element when it holds nothing."""
+    text = _text("", x, y, cls)
+    if anchor:
+        text["text-anchor"] = anchor
+    empty = markup(text)
+    return empty.removesuffix(" />") + ">", empty
+
+
+def text_markup(content: str, x: float, y: float, cls: str = "", anchor: str = "") -> str:
+    """``<text>`` holding ``content`` at ``x, y``: the element svgwrite draws, from its tags.
+
+    Characters XML cannot hold are dropped (:func:`xml_text`) and the rest escaped as the
+    serialiser would, so the bytes equal those of :func:`_text` serialised.
+    """
+    start, empty = _text_tags(x, y, cls, anchor)
+    body = escape_text(xml_text(content))
+    return f"{start}{body}</text>" if body else empty
+
+
+@lru_cache(maxsize=1024)
+def rect_markup(x: float, y: float, w: float, h: float, cls: str, rx: float = 0) -> str:
+    return markup(_rect(x, y, w, h, cls, rx))
+
+
+@lru_cache(maxsize=1024)
+def _group_tags(attrs: tuple[tuple[str, str], ...]) -> tuple[str, str]:
+    """A ``<g>`` with ``attrs``: its start tag, and the whole element when it is empty."""
+    empty = markup(_g(**dict(attrs)))
+    return empty.removesuffix(" />") + ">", empty
+
+
+def group_markup(children: Iterable[str], **attrs: str) -> str:
+    """A ``<g>`` with ``attrs`` around children already serialised, as svgwrite would write it."""
+    start, empty = _group_tags(tuple(attrs.items()))
+    inner = "".join(children)
+    return f"{start}{inner}</g>" if inner else empty
 
 
 def clip(text: str, limit: int) -> str:
@@ -205,168 +271,221 @@ def board_group(board: Board) -> svgwrite.container.Group:
     return group
 
 
-def pieces_group(pieces: Iterable[Piece], hex_size: float) -> svgwrite.container.Group:
+def pieces_markup(pieces: Iterable[Piece], hex_size: float) -> str:
     """``<g id="pieces">`` with one ``<use>`` per piece, in the order given."""
-    group = _g(id="pieces")
-    for piece in pieces:
-        group.add(piece_element(piece, hex_size))
-    return group
+    return group_markup((piece_markup(piece, hex_size) for piece in pieces), id="pieces")
+
+
+@lru_cache(maxsize=16)
+def board_markup(board: Board) -> str:
+    """The board group serialised, once per board (a board is a frozen value)."""
+    return markup(board_group(board))
+
+
+@lru_cache(maxsize=1)
+def symbols_markup() -> str:
+    """The symbol sheet's ``<symbol>`` elements, without their ``<defs>``."""
+    return "".join(markup(symbol) for symbol in symbol_sheet().elements)
 
 
 def board_svg_inner(board: Board) -> str:
     """The symbol sheet and the board group as markup, for embedding in a page's ``<svg>``."""
-    return str(symbol_sheet().tostring()) + str(board_group(board).tostring())
+    return markup(symbol_sheet()) + board_markup(board)
 
 
 # ---------------------------------------------------------------- header and panel
 
+_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
 
-def _dice(
-    group: svgwrite.container.Group, dice: tuple[int, ...], x: float, y: float, kinds: tuple[str, ...] = ()
-) -> float:
-    spots = {
-        1: ((0, 0),),
-        2: ((-1, -1), (1, 1)),
-        3: ((-1, -1), (0, 0), (1, 1)),
-        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-        5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-        6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
-    }
+
+@lru_cache(maxsize=512)
+def _die(value: int, kind: str, x: float, y: float) -> str:
+    """One die showing ``value`` with its top left corner at ``x, y``; ``kind`` is its colour class."""
+    die = _g(class_=f"die-face d{value}{kind}", transform=f"translate({num(x + 11)},{num(y + 11)})")
+    die.add(_rect(-11, -11, 22, 22, "die", rx=4))
+    for dx, dy in _SPOTS.get(value, ()):
+        die.add(_circle(dx * 5.5, dy * 5.5, 2.2, "die-pip"))
+    return markup(die)
+
+
+def _dice(out: list[str], dice: tuple[int, ...], x: float, y: float, kinds: tuple[str, ...] = ()) -> float:
     for index, value in enumerate(dice):
         kind = f" {css_token(kinds[index])}" if index < len(kinds) else ""
-        die = _g(class_=f"die-face d{int(value)}{kind}", transform=f"translate({num(x + 11)},{num(y + 11)})")
-        die.add(_rect(-11, -11, 22, 22, "die", rx=4))
-        for dx, dy in spots.get(int(value), ()):
-            die.add(_circle(dx * 5.5, dy * 5.5, 2.2, "die-pip"))
-        group.add(die)
+        out.append(_die(int(value), kind, x, y))
         x += 28
     return x
 
 
-def _event_face(group: svgwrite.container.Group, event: str, x: float, y: float) -> float:
-    """The face of a symbol die: a coloured square with the face's name in small letters."""
+@lru_cache(maxsize=64)
+def _event_face(event: str, x: float, y: float) -> tuple[str, float]:
+    """The face of a symbol die: a coloured square with the face's name in small letters; and its width."""
     face = _g(class_=f"event-face event-{css_token(event)}", transform=f"translate({num(x)},{num(y)})")
     width = max(22.0, 6.5 * len(event) + 8)
     face.add(_rect(0, 0, width, 22, "die", rx=4))
     face.add(_text(event, width / 2, 15, "event-name"))
-    group.add(face)
-    return x + width
+    return markup(face), width
 
 
-def header_group(header: Header, action: str, width: float) -> svgwrite.container.Group:
-    group = _g(id="header", class_="hdr")
+@lru_cache(maxsize=256)
+def _header_lines(header: Header, width: float) -> tuple[str, ...]:
+    """The header's children but the action line: turn, dice, event face, who acts, the viewer."""
+    out: list[str] = []
     x = 12.0
-    group.add(_text(header.turn, x, 24, "big"))
+    out.append(text_markup(header.turn, x, 24, "big"))
     x += 9 * len(header.turn) + 14
     if header.dice:
-        x = _dice(group, header.dice, x, 8, header.dice_kinds) + 6
-        group.add(_text(f"= {sum(header.dice)}", x, 24, "big"))
+        x = _dice(out, header.dice, x, 8, header.dice_kinds) + 6
+        out.append(text_markup(f"= {sum(header.dice)}", x, 24, "big"))
         x += 44
     if header.event:
-        x = _event_face(group, header.event, x, 8) + 8
-    group.add(_text(clip(header.acting, 60), x, 24))
-    group.add(_text(header.viewer, width - 12, 24, "viewer"))
-    group.elements[-1]["text-anchor"] = "end"
-    group.add(_text(clip(action, 110), 12, 52, "action"))
-    return group
+        face, face_width = _event_face(header.event, x, 8)
+        out.append(face)
+        x += face_width + 8
+    out.append(text_markup(clip(header.acting, 60), x, 24))
+    out.append(text_markup(header.viewer, width - 12, 24, "viewer", anchor="end"))
+    return tuple(out)
 
 
-def _row(row: PlayerRow, y: float, width: float) -> svgwrite.container.Group:
+def header_markup(header: Header, action: str, width: float) -> str:
+    """``<g id="header">``: turn, dice, who acts, whose view, and the move just made."""
+    action_line = text_markup(clip(action, 110), 12, 52, "action")
+    return group_markup((*_header_lines(header, width), action_line), id="header", class_="hdr")
+
+
+@lru_cache(maxsize=1024)
+def row_markup(row: PlayerRow, y: float, width: float) -> str:
+    """One seat's row of the panel at height ``y``: name, score, hand, cards, stats and badges."""
     classes = f"prow seat-row-{row.seat}" + (" current" if row.current else "") + (" out" if row.out else "")
-    group = _g(class_=classes, transform=f"translate(0,{num(y)})")
-    group.add(_rect(0, 0, width, row_height(row) - 6, "now" if row.current else "row", rx=6))
-    group.add(_rect(8, 8, 14, 14, f"chip seat-{row.seat}", rx=3))
-    group.add(_text(clip(row.name, 34), 28, 20, "name"))
-    score = _text(f"{row.score} VP", width - 10, 20, "score")
-    score["text-anchor"] = "end"
-    group.add(score)
+    out = [
+        rect_markup(0, 0, width, row_height(row) - 6, "now" if row.current else "row", rx=6),
+        rect_markup(8, 8, 14, 14, f"chip seat-{row.seat}", rx=3),
+        text_markup(clip(row.name, 34), 28, 20, "name"),
+        text_markup(f"{row.score} VP", width - 10, 20, "score", anchor="end"),
+    ]
     if row.hand is not None:
         x = 10.0
         for card, count in row.hand:
-            group.add(_rect(x, 30, 12, 12, f"chip res-{css_token(card)}", rx=2))
-            group.add(_text(str(count), x + 15, 41))
+            out.append(rect_markup(x, 30, 12, 12, f"chip res-{css_token(card)}", rx=2))
+            out.append(text_markup(str(count), x + 15, 41))
             x += 34
-        group.add(_text(f"({row.hand_count})", x, 41, "dim"))
+        out.append(text_markup(f"({row.hand_count})", x, 41, "dim"))
     else:
-        group.add(_text(f"{row.hand_count} card{'' if row.hand_count == 1 else 's'}", 10, 41))
+        out.append(text_markup(f"{row.hand_count} card{'' if row.hand_count == 1 else 's'}", 10, 41))
     label = row.cards_label
     cards = f"{label} {row.card_count if row.cards is None else len(row.cards)}"
     bits = [cards] + [f"{s.label} {s.value}" for s in row.stats]
     if row.cards:
         bits.append(", ".join(row.cards))
-    group.add(_text(clip(" · ".join(bits), ROW_CHARS), 10, 58, "dim"))
+    out.append(text_markup(clip(" · ".join(bits), ROW_CHARS), 10, 58, "dim"))
     tail = list(row.badges)
     if row.to_move:
         tail.insert(0, f"to move: {row.to_move}")
     if row.out:
         tail.append("resigned")
-    y = 74.0
+    line_y = 74.0
     if row.tracks:
         tracks = [f"{t} {level}" + (" (metropolis)" if metro else "") for t, level, metro in row.tracks]
-        group.add(_text(clip(" · ".join(tracks), ROW_CHARS), 10, y, "dim"))
-        y += TRACK_LINE
+        out.append(text_markup(clip(" · ".join(tracks), ROW_CHARS), 10, line_y, "dim"))
+        line_y += TRACK_LINE
     if tail:
-        group.add(_text(clip(" · ".join(tail), ROW_CHARS), 10, y))
-    return group
+        out.append(text_markup(clip(" · ".join(tail), ROW_CHARS), 10, line_y))
+    return group_markup(out, class_=classes, transform=f"translate(0,{num(y)})")
 
 
 def row_height(row: PlayerRow) -> float:
     return ROW_HEIGHT + (TRACK_LINE if row.tracks else 0.0)
 
 
-def panel_group(panel: Panel, x: float, y: float, width: float) -> tuple[svgwrite.container.Group, float]:
-    """``<g id="panel">`` with one row per seat, table facts and recent talk; returns its height."""
-    group = _g(id="panel", class_="pnl", transform=f"translate({num(x)},{num(y)})")
+def panel_markup(panel: Panel, x: float, y: float, width: float) -> tuple[str, float]:
+    """``<g id="panel">`` with one row per seat, table facts and recent talk; and its height."""
+    out = []
     cy = 0.0
     for row in panel.rows:
-        group.add(_row(row, cy, width))
+        out.append(row_markup(row, cy, width))
         cy += row_height(row)
     if panel.result:
         cy += 16
-        group.add(_text(panel.result, 0, cy, "name"))
+        out.append(text_markup(panel.result, 0, cy, "name"))
     for index, line in enumerate(wrap((f"{s.label} {s.value}" for s in panel.facts), FACT_CHARS)):
         cy += 20 if index == 0 else 17
-        group.add(_text(line, 0, cy, "fact"))
+        out.append(text_markup(line, 0, cy, "fact"))
     for speaker, message in panel.talk:
         cy += 18
-        group.add(_text(clip(f"{speaker}: {message}", 52), 0, cy, "talk"))
+        out.append(text_markup(clip(f"{speaker}: {message}", 52), 0, cy, "talk"))
+    group = group_markup(out, id="panel", class_="pnl", transform=f"translate({num(x)},{num(y)})")
     return group, cy + 10
 
 
-@lru_cache(maxsize=8)
-def _static_markup(board: Board) -> tuple[str, str]:
-    """The symbol sheet's symbols and the board group, serialised once per board."""
-    symbols = "".join(str(symbol.tostring()) for symbol in symbol_sheet().elements)
-    return symbols, str(board_group(board).tostring())
+# ---------------------------------------------------------------- the document
 
 
 _SLOT_SYMBOLS = '<g id="slot-symbols" />'
-_SLOT_BOARD = '<g id="slot-board" />'
+_SLOT_BODY = '<g id="slot-body" />'
+
+
+@lru_cache(maxsize=64)
+def _document(game: str, width: float, height: float) -> tuple[str, str]:
+    """A frame document of ``width`` x ``height`` around its body: everything before the header
+    (declaration, root, stylesheet, symbol sheet, paper) and everything after the panel."""
+    drawing = svgwrite.Drawing(size=(num(width), num(height)), debug=False)
+    drawing["viewBox"] = f"0 0 {num(width)} {num(height)}"
+    drawing["class"] = f"replaykit-frame game-{css_token(game)}"
+    drawing.defs.add(svgwrite.container.Style(frame_css()))
+    drawing.defs.add(_g(id="slot-symbols"))
+    paper = _rect(0, 0, width, height, "paper")
+    paper["fill"] = "#fbfaf6"
+    drawing.add(paper)
+    drawing.add(_g(id="slot-body"))
+    text = markup(drawing).replace(_SLOT_SYMBOLS, symbols_markup(), 1)
+    before, after = text.split(_SLOT_BODY, 1)
+    return XML_DECLARATION + before, after + "\n"
+
+
+class FrameDrawer:
+    """Draws standalone frames on one board.
+
+    What never changes within a game (the board, the symbol sheet, the document's width and
+    the table around the piece layer) is worked out when the drawer is made, once per board.
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.panel_x = board.width + GAP
+        self.width = self.panel_x + PANEL_WIDTH + GAP
+        start, _ = _group_tags((("id", "table"), ("transform", f"translate(0,{num(HEADER_HEIGHT)})")))
+        self.table = start + board_markup(board)
+
+    def svg(self, parts: FrameParts) -> str:
+        """A standalone SVG document for one frame: header, board, pieces and panel."""
+        panel, panel_height = panel_markup(parts.panel, self.panel_x, HEADER_HEIGHT, PANEL_WIDTH)
+        height = HEADER_HEIGHT + max(self.board.height, panel_height) + GAP
+        before, after = _document(self.board.game, self.width, height)
+        return "".join(
+            (
+                before,
+                header_markup(parts.header, parts.action, self.width),
+                self.table,
+                pieces_markup(parts.pieces, self.board.hex_size),
+                "</g>",
+                panel,
+                after,
+            )
+        )
+
+
+@lru_cache(maxsize=8)
+def drawer(board: Board) -> FrameDrawer:
+    """The drawer for ``board``, kept for the boards drawn most recently."""
+    return FrameDrawer(board)
 
 
 def frame_svg(board: Board, parts: FrameParts) -> str:
-    """A standalone SVG document for one frame: header, board, pieces and panel.
-
-    The board and the symbol sheet never change within a game: they are serialised once
-    (:func:`_static_markup`) and spliced into each frame's document.
-    """
-    panel_x = board.width + GAP
-    panel, panel_height = panel_group(parts.panel, panel_x, HEADER_HEIGHT, PANEL_WIDTH)
-    width = panel_x + PANEL_WIDTH + GAP
-    height = HEADER_HEIGHT + max(board.height, panel_height) + GAP
-    drawing = svgwrite.Drawing(size=(num(width), num(height)), debug=False)
-    drawing["viewBox"] = f"0 0 {num(width)} {num(height)}"
-    drawing["class"] = f"replaykit-frame game-{css_token(board.game)}"
-    drawing.defs.add(svgwrite.container.Style(frame_css()))
-    drawing.defs.add(_g(id="slot-symbols"))
-    drawing.add(_rect(0, 0, width, height, "paper"))
-    drawing.elements[-1]["fill"] = "#fbfaf6"
-    drawing.add(header_group(parts.header, parts.action, width))
-    table = _g(id="table", transform=f"translate(0,{num(HEADER_HEIGHT)})")
-    table.add(_g(id="slot-board"))
-    table.add(pieces_group(parts.pieces, board.hex_size))
-    drawing.add(table)
-    drawing.add(panel)
-    symbols, board_markup = _static_markup(board)
-    text = str(drawing.tostring()).replace(_SLOT_SYMBOLS, symbols, 1).replace(_SLOT_BOARD, board_markup, 1)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + text + "\n"
+    """A standalone SVG document for one frame: header, board, pieces and panel."""
+    return drawer(board).svg(parts)

@@ -8,6 +8,7 @@ no fill, so the ``<use>`` element's seat class colours them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import svgwrite.container
 import svgwrite.shapes
@@ -136,5 +137,7 @@ def piece_element(piece: Piece, hex_size: float) -> svgwrite.container.Use:
     return use
 
 
+@lru_cache(maxsize=4096)
 def piece_markup(piece: Piece, hex_size: float) -> str:
+    """:func:`piece_element` serialised, once per distinct piece (pieces are frozen values)."""
     return str(piece_element(piece, hex_size).tostring())
