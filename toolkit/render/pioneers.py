@@ -174,34 +174,30 @@ class PioneersAdapter:
         return Board(GAME, geo.width, geo.height, HEX_SIZE, tuple(tiles), tuple(harbors))
 
     def pieces(self, view: View) -> tuple[Piece, ...]:
+        """Roads, buildings and the bandit, remade only when one of them (or a name) changed."""
         inputs = (view.get("roads"), view.get("buildings"), view.get("board"), _names_key(view))
         return self.recall("pieces", inputs, lambda: self._pieces(view))
 
     def _pieces(self, view: View) -> tuple[Piece, ...]:
+        """Roads, buildings and the bandit; each piece is worked out once per place, owner and board."""
         geo = geometry()
         names = _names(view)
-        places = Places(view)
+        hexes = hex_names(view)
         pieces: list[Piece] = []
         for road in view.get("roads") or []:
             edge = _int(road.get("edge"), -1)
-            if not 0 <= edge < len(geo.edges):
-                continue
-            a, b = geo.edge_ends(edge)
-            seat = _int(road.get("seat"))
-            title = f"road of {names.get(seat, f'seat {seat}')} on {places.edge(edge)}"
-            pieces.append(Piece("road", seat, midpoint(a, b), angle_deg(a, b), title=title))
+            if 0 <= edge < len(geo.edges):
+                seat = _int(road.get("seat"))
+                pieces.append(_road(edge, seat, names.get(seat, f"seat {seat}"), hexes))
         for building in view.get("buildings") or []:
             vertex = _int(building.get("vertex"), -1)
-            if not 0 <= vertex < len(geo.vertices):
-                continue
-            kind = "city" if building.get("type") == "city" else "settlement"
-            seat = _int(building.get("seat"))
-            title = f"{kind} of {names.get(seat, f'seat {seat}')} on {places.vertex(vertex)}"
-            pieces.append(Piece(kind, seat, geo.vertices[vertex], title=title))
+            if 0 <= vertex < len(geo.vertices):
+                kind = "city" if building.get("type") == "city" else "settlement"
+                seat = _int(building.get("seat"))
+                pieces.append(_building(kind, vertex, seat, names.get(seat, f"seat {seat}"), hexes))
         bandit = (view.get("board") or {}).get("bandit")
         if isinstance(bandit, int) and 0 <= bandit < len(geo.centres):
-            spot = geo.centres[bandit] + Point.at(-HEX_SIZE * 0.48, 0)
-            pieces.append(Piece("bandit", None, spot, title=f"the bandit on {places.hex(bandit)}"))
+            pieces.append(_bandit(bandit, hexes))
         return tuple(pieces)
 
     def blocked(self, view: View) -> str | None:
@@ -227,8 +223,7 @@ class PioneersAdapter:
 
     def plain_places(self, text: str, view: View) -> str:
         """Engine words with hexes, corners and edges named by what a player sees on the board."""
-        places = self.recall("places", (view.get("board") or {}).get("hexes"), partial(Places, view))
-        return places.say(text)
+        return places(hex_names(view)).say(text)
 
     def players(self, view: View) -> list[tuple[int, str]]:
         return sorted(_names(view).items())
@@ -411,16 +406,24 @@ def _listed(words: list[str]) -> str:
 _PLACE = re.compile(r"\b(vertex|edge|hex) (\d+)\b")
 
 
+HexNames = tuple[tuple[int, str], ...]
+
+
+def hex_names(view: View) -> HexNames:
+    """Each hex of the view's board with the words a player calls it by (``6-lumber``), in view order."""
+    return tuple(
+        (_int(item.get("id"), -1), _hex_words(str(item.get("resource") or "desert"), item.get("token")))
+        for item in (view.get("board") or {}).get("hexes") or []
+        if isinstance(item, Mapping)
+    )
+
+
 class Places:
     """Hexes, corners and edges in the words a player uses: ``the 6-lumber hex``,
     ``the corner of the 6-lumber, 8-ore and 3-grain hexes``, ``the coast of the 5-wool hex``."""
 
-    def __init__(self, view: View) -> None:
-        self.names: dict[int, str] = {}
-        for item in (view.get("board") or {}).get("hexes") or []:
-            if isinstance(item, Mapping):
-                hex_id = _int(item.get("id"), -1)
-                self.names[hex_id] = _hex_words(str(item.get("resource") or "desert"), item.get("token"))
+    def __init__(self, hexes: HexNames) -> None:
+        self.names: dict[int, str] = dict(hexes)
 
     def _hexes(self, ids: list[int]) -> list[str]:
         return [self.names.get(h, f"hex {h}") for h in sorted(ids)]
@@ -452,6 +455,31 @@ class Places:
             return {"vertex": self.vertex, "edge": self.edge, "hex": self.hex}[kind](number)
 
         return _PLACE.sub(place, text)
+
+
+@lru_cache(maxsize=16)
+def places(hexes: HexNames) -> Places:
+    """The words for the places of a board whose hexes are called ``hexes``, once per board."""
+    return Places(hexes)
+
+
+@lru_cache(maxsize=4096)
+def _road(edge: int, seat: int, owner: str, hexes: HexNames) -> Piece:
+    a, b = geometry().edge_ends(edge)
+    title = f"road of {owner} on {places(hexes).edge(edge)}"
+    return Piece("road", seat, midpoint(a, b), angle_deg(a, b), title=title)
+
+
+@lru_cache(maxsize=4096)
+def _building(kind: str, vertex: int, seat: int, owner: str, hexes: HexNames) -> Piece:
+    title = f"{kind} of {owner} on {places(hexes).vertex(vertex)}"
+    return Piece(kind, seat, geometry().vertices[vertex], title=title)
+
+
+@lru_cache(maxsize=256)
+def _bandit(hex_id: int, hexes: HexNames) -> Piece:
+    spot = geometry().centres[hex_id] + Point.at(-HEX_SIZE * 0.48, 0)
+    return Piece("bandit", None, spot, title=f"the bandit on {places(hexes).hex(hex_id)}")
 
 
 def _cards_text(cards: Any) -> str:
