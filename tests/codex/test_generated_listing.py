@@ -15,6 +15,7 @@ from wire_positions import loaded, openings
 
 from toolkit.games.codex import GAME
 from toolkit.games.codex.bots import make_bot, next_seat
+from toolkit.games.codex.engine import legal_groups, open_kinds
 from toolkit.games.codex.state import State, full_digest
 from toolkit.rng import Stream
 
@@ -34,9 +35,13 @@ def positions(seed: int, bots: list[str], board: str, wants: bool, limit: int) -
 
 
 def compare_listings(state: State, seen: Counter[str]) -> None:
+    """The listing equals the trial listing, and the lazily drawn types (``open_kinds``, what the
+    random bot picks from) give the same types and payloads in the same order."""
     for seat in GAME.to_move(state):
         fast = GAME.legal_moves(state, seat)
         assert fast == legal_moves_by_trial(state, seat)
+        drawn = [(kind, list(payloads)) for kind, payloads in open_kinds(state, seat)]
+        assert drawn == legal_groups(state, seat)
         seen.update(m["type"] for m in fast)
         if state.pending is not None:
             seen["pending:" + state.pending["type"]] += 1

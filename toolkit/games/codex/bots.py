@@ -21,12 +21,13 @@ that acts next when several may (a discard, an auction) is chosen by a fixed rul
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from toolkit.games.codex import GAME
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.engine import legal_groups, legal_moves, move_record, to_move
+from toolkit.games.codex.engine import legal_moves, move_record, open_kinds, to_move
 from toolkit.games.codex.setup import distance_ok
 from toolkit.games.codex.state import State
 from toolkit.games.codex.victory import victory_points
@@ -51,21 +52,22 @@ def random_legal_move(state: State, rng: Stream) -> tuple[int, Move]:
     if not seats:
         raise ValueError("nobody is to move: the game is over")
     seat = seats[rng.below(len(seats))]
-    groups = dict(legal_groups(state, seat))
+    groups = dict(open_kinds(state, seat))
     if not groups:
         raise StuckGame(f"seat {seat} owes a decision but has no listed move")
     return seat, _pick_random(state, seat, groups, rng, end_bias=True)
 
 
-def _pick_random(state: State, seat: int, groups: dict[str, list[dict[str, Any]]], rng: Stream,
+def _pick_random(state: State, seat: int, groups: dict[str, Iterator[dict[str, Any]]], rng: Stream,
                  end_bias: bool) -> Move:
     """A listed move: ``endTurn`` one time in four (with ``end_bias``) or when it is all there is,
-    otherwise an action type drawn uniformly among the others, then one of its payloads."""
+    otherwise an action type drawn uniformly among the others, then one of its payloads (only
+    the drawn type's payloads are listed in full)."""
     if "endTurn" in groups and (end_bias and rng.below(4) == 0 or len(groups) == 1):
-        return move_record(state, seat, "endTurn", groups["endTurn"][0])
+        return move_record(state, seat, "endTurn", next(groups["endTurn"]))
     kinds = [k for k in groups if k != "endTurn"]
     kind = kinds[rng.below(len(kinds))]
-    options = groups[kind]
+    options = list(groups[kind])
     return move_record(state, seat, kind, options[rng.below(len(options))])
 
 
@@ -95,12 +97,12 @@ class RandomBot:
         self.turn = _TurnCounter()
 
     def choose(self, state: State, seat: int) -> Move:
-        groups = dict(legal_groups(state, seat))
+        groups = dict(open_kinds(state, seat))
         if not groups:
             raise StuckGame(f"seat {seat} owes a decision but has no listed move")
         counts = self.turn.seen(state)
         if sum(counts.values()) >= ACTIONS_PER_TURN and "endTurn" in groups:
-            return move_record(state, seat, "endTurn", groups["endTurn"][0])
+            return move_record(state, seat, "endTurn", next(groups["endTurn"]))
         move = _pick_random(state, seat, groups, self.rng, end_bias=True)
         if seat == state.current:
             counts[move["type"]] += 1

@@ -22,6 +22,7 @@ ends leaves an outcome record for the turn.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from toolkit.games.base import IllegalMove
@@ -357,25 +358,25 @@ def _proposed_this_turn(state: State, seat: int) -> tuple[set[Terms], set[tuple[
     return broadcast, targeted
 
 
-def propose_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+def propose_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
     """Broadcast 1-for-1 then 2-for-1 offers of held types (capped), then targeted 1-for-1.
 
     Bundles already proposed to the same audience this turn are left out (a broadcast also
     covers every single target); opponents' hidden holdings are never looked at. A broadcast
     offers a held type (twice that many for a 2-for-1) for one card of any other type, in
-    material order of the offered type, then of the wanted type."""
+    material order of the offered type, then of the wanted type. Offers are produced one at a
+    time, so a caller that only asks whether any exists builds one."""
     if not turn_action_open(state, seat):
-        return []
+        return
     p = state.players[seat]
     if p.domestic_proposals >= C.MAX_DOMESTIC_PROPOSALS or p.hidden_materials:
-        return []
+        return
     others = responders_for(state, seat, None)
     if not others:
-        return []
+        return
     broadcast_done, targeted_done = _proposed_this_turn(state, seat)
     have = p.res | p.com
     held = [k for k in C.MATERIALS if have.get(k, 0) > 0]
-    out: list[dict[str, Any]] = []
     room = C.MAX_PROPOSAL_CANDIDATES
     for size in (1, 2):
         for g in held:
@@ -386,7 +387,7 @@ def propose_candidates(state: State, seat: int) -> list[dict[str, Any]]:
                     continue
                 if not room:
                     break
-                out.append({"offer": [{"type": g, "count": size}], "want": [{"type": w, "count": 1}]})
+                yield {"offer": [{"type": g, "count": size}], "want": [{"type": w, "count": 1}]}
                 room -= 1
     if len(others) > 1:
         ids = [state.players[s].id for s in others]
@@ -396,12 +397,11 @@ def propose_candidates(state: State, seat: int) -> list[dict[str, Any]]:
                 continue
             for target in ids:
                 if (terms, target) not in targeted_done:
-                    out.append({"offer": [{"type": g, "count": 1}], "want": [{"type": w, "count": 1}],
-                                "targetPlayerId": target})
-    return out
+                    yield {"offer": [{"type": g, "count": 1}], "want": [{"type": w, "count": 1}],
+                           "targetPlayerId": target}
 
 
-def bid_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+def bid_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
     """The at-terms bid, sweetened bids (one more card given) and counters asking one card more,
     then swap counters (one card of a held type given instead), in that order and without repeats.
 
@@ -409,14 +409,14 @@ def bid_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     generated only where that holds: the at-terms bid, sweetened bids and counters all give at
     least the proposal's ``want``, and a sweetened bid adds one more card of a type the bidder
     has to spare; a swap counter gives one card of a type the bidder holds. The bid that
-    already stands is left out."""
+    already stands is left out. Bids are produced one at a time."""
     if pending_type(state) != PENDING or state.pending is None:
-        return []
+        return
     if state.players[seat].id not in state.pending["allowedPlayerIds"]:
-        return []
+        return
     p = state.players[seat]
     if p.hidden_materials:
-        return []
+        return
     have = p.res | p.com
     body = state.pending["payload"]
     offer, want = as_bundle(body["offer"]), as_bundle(body["want"])
@@ -441,7 +441,6 @@ def bid_candidates(state: State, seat: int) -> list[dict[str, Any]]:
             options.append((rest or {next(t for t in C.MATERIALS if t != k): 1}, {k: 1}))
     current = _standing_bid(state, p.id)
     standing = None if current is None else (as_bundle(current["offer"]), as_bundle(current["want"]))
-    out: list[dict[str, Any]] = []
     listed: set[tuple[frozenset[tuple[str, int]], frozenset[tuple[str, int]]]] = set()
     for o, w in options:
         if (o, w) == standing:
@@ -449,8 +448,7 @@ def bid_candidates(state: State, seat: int) -> list[dict[str, Any]]:
         terms = (frozenset(o.items()), frozenset(w.items()))  # equal terms give equal wire lists
         if terms not in listed:
             listed.add(terms)
-            out.append({"offer": as_list(o), "want": as_list(w)})
-    return out
+            yield {"offer": as_list(o), "want": as_list(w)}
 
 
 def seats_to_move(state: State) -> list[int]:

@@ -13,8 +13,9 @@ advances ``state.version``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from toolkit.games.base import IllegalMove
@@ -44,7 +45,7 @@ from toolkit.games.codex.flow import META_ACTIONS, PENDING_ANSWERS, allowed, all
 from toolkit.games.codex.state import State
 
 Handler = Callable[[State, int, dict[str, Any]], list[dict[str, Any]]]
-Candidates = Callable[[State, int], list[dict[str, Any]]]
+Candidates = Callable[[State, int], Iterable[dict[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -207,11 +208,32 @@ def legal_groups(state: State, seat: int) -> list[tuple[str, Payloads]]:
     gap = state.pending_ctx.get("gap") is not None  # a loaded decision missing what some answers need
     out: list[tuple[str, Payloads]] = []
     for kind, candidates in listers:
-        payloads = candidates(state, seat)
+        found = candidates(state, seat)
         if gap:
-            payloads = [payload for payload in payloads if resume.answerable(state, kind, payload)]
+            payloads = [payload for payload in found if resume.answerable(state, kind, payload)]
+        else:
+            payloads = found if isinstance(found, list) else list(found)
         if payloads:
             out.append((kind, payloads))
+    return out
+
+
+def open_kinds(state: State, seat: int) -> list[tuple[str, Iterator[dict[str, Any]]]]:
+    """The action types of :func:`legal_groups`, in the same order, each with its payloads in
+    the same order but still to be drawn: a type is known to be open from its first payload,
+    and the rest are produced only if the caller asks (a bot that picks a type first then
+    lists one type, not every one)."""
+    if state.phase == "gameOver" or seat not in to_move(state):
+        return []
+    if state.pending_ctx.get("gap") is not None:
+        return [(kind, iter(payloads)) for kind, payloads in legal_groups(state, seat)]
+    listers = TURN_LISTERS if state.pending is None else PENDING_LISTERS.get(state.pending["type"], ())
+    out: list[tuple[str, Iterator[dict[str, Any]]]] = []
+    for kind, candidates in listers:
+        payloads = iter(candidates(state, seat))
+        first = next(payloads, None)
+        if first is not None:
+            out.append((kind, chain((first,), payloads)))
     return out
 
 

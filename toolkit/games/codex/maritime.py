@@ -12,6 +12,7 @@ offered type), each of which the bank must stock. The whole bundle succeeds or n
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from toolkit.games.base import IllegalMove
@@ -83,18 +84,17 @@ def maritime_trade(state: State, seat: int, payload: dict[str, Any]) -> list[dic
     return [event("maritimeTrade", f"{p.id} trades {give_n} {give} to the bank for {got}")]
 
 
-def trade_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    """One-card trades at the best rate (bundles with additionalWants are legal but not listed)."""
+def trade_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
+    """One-card trades at the best rate (bundles with additionalWants are legal but not listed),
+    produced one at a time."""
     if state.pending is not None or state.phase != "action" or seat != state.current:
-        return []
+        return
     p = state.players[seat]
     owned = harbor_kinds(state, seat)
-    out = []
     for give in C.MATERIALS:
         r = rate(state, seat, give, owned)
         if p.material(give) < r:
             continue
         for want in C.MATERIALS:
             if want != give and state.bank[want] > 0:
-                out.append({"offer": {"type": give, "count": r}, "want": {"type": want, "count": 1}})
-    return out
+                yield {"offer": {"type": give, "count": r}, "want": {"type": want, "count": 1}}
