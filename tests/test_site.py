@@ -260,14 +260,15 @@ def test_refuses_to_replace_a_folder_it_did_not_build(replays: Path, tmp_path: P
     assert (out / "notes.txt").read_text(encoding="utf-8") == "precious"
 
 
-def test_defaults_read_replays_and_write_site(saves: dict[str, dict[str, Any]]) -> None:
+def test_defaults_read_replays_and_write_site(
+    saves: dict[str, dict[str, Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """design §1: `site` defaults to replays/ -> site/."""
-    runner = CliRunner()
-    with runner.isolated_filesystem():
-        put(Path("replays"), "beta.json", saves["beta.json"])
-        result = runner.invoke(cli, ["site"])
-        assert result.exit_code == 0, result.output
-        assert Path("site/index.html").is_file() and Path("site/replays/beta.html").is_file()
+    monkeypatch.chdir(tmp_path)
+    put(Path("replays"), "beta.json", saves["beta.json"])
+    result = CliRunner().invoke(cli, ["site"])
+    assert result.exit_code == 0, result.output
+    assert Path("site/index.html").is_file() and Path("site/replays/beta.html").is_file()
 
 
 def test_an_empty_folder_gives_an_index_only(tmp_path: Path) -> None:
