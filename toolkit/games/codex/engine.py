@@ -199,15 +199,19 @@ def to_move(state: State) -> list[int]:
 Payloads = list[dict[str, Any]]
 
 
+def _listers_now(state: State, seat: int) -> tuple[tuple[str, Candidates], ...]:
+    """The candidate generators ``seat`` is listed from in this position (none when it owes nothing)."""
+    if state.phase == "gameOver" or seat not in to_move(state):
+        return ()
+    return TURN_LISTERS if state.pending is None else PENDING_LISTERS.get(state.pending["type"], ())
+
+
 def legal_groups(state: State, seat: int) -> list[tuple[str, Payloads]]:
     """``seat``'s listed payloads by action type, in listing order; types with none are left out
     (``resign`` is never listed)."""
-    if state.phase == "gameOver" or seat not in to_move(state):
-        return []
-    listers = TURN_LISTERS if state.pending is None else PENDING_LISTERS.get(state.pending["type"], ())
     gap = state.pending_ctx.get("gap") is not None  # a loaded decision missing what some answers need
     out: list[tuple[str, Payloads]] = []
-    for kind, candidates in listers:
+    for kind, candidates in _listers_now(state, seat):
         found = candidates(state, seat)
         if gap:
             payloads = [payload for payload in found if resume.answerable(state, kind, payload)]
@@ -223,13 +227,10 @@ def open_kinds(state: State, seat: int) -> list[tuple[str, Iterator[dict[str, An
     the same order but still to be drawn: a type is known to be open from its first payload,
     and the rest are produced only if the caller asks (a bot that picks a type first then
     lists one type, not every one)."""
-    if state.phase == "gameOver" or seat not in to_move(state):
-        return []
     if state.pending_ctx.get("gap") is not None:
         return [(kind, iter(payloads)) for kind, payloads in legal_groups(state, seat)]
-    listers = TURN_LISTERS if state.pending is None else PENDING_LISTERS.get(state.pending["type"], ())
     out: list[tuple[str, Iterator[dict[str, Any]]]] = []
-    for kind, candidates in listers:
+    for kind, candidates in _listers_now(state, seat):
         payloads = iter(candidates(state, seat))
         first = next(payloads, None)
         if first is not None:
