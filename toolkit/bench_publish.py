@@ -5,17 +5,22 @@ move and build milliseconds per move for each game (page bytes also on a long fo
 bot game of each, recorded afresh, as the page-weight goal is set on games of 1,000+ moves),
 milliseconds per SVG frame, the replay path (schema check, every move applied, checkpoints
 compared) against applying the moves alone, an unchanged rebuild against a full build, and
-how a build scales with ``--jobs``. Each figure is one line, ``NAME: VALUE (goal G)``.
+how a build scales with ``--jobs``, and the CPU seconds a fresh ``replaykit --version`` and a
+``replay`` of a short save take to run start to end. Each figure is one line, ``NAME: VALUE (goal G)``.
 Wall-clock numbers belong here, never in tests.
 """
 
 from __future__ import annotations
 
 import json
+import resource
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +36,9 @@ BUILD_MS_GOAL = {"pioneers": 0.3, "codex": 0.6}
 FRAME_MS_GOAL = 2.0
 REPLAY_RATIO_GOAL = 2.0
 UNCHANGED_GOAL = 0.02
+STARTUP_GOAL = 0.15
+STARTUP_RUNS = 9
+SHORT_MOVES = 20
 FRAMES_PER_GAME = 120
 #: A long four-player bot game of each game, recorded afresh for the page-weight figure
 #: (the goal is set on games of 1,000+ moves): game id -> (seed, bot for every seat).
@@ -75,7 +83,7 @@ def _saves(entries: list[Entry]) -> list[Save]:
 
 
 def page_figures(entries: list[Entry]) -> list[Figure]:
-    """Page bytes per move and build milliseconds per move, per game, one page at a time."""
+    """Page bytes per move and build milliseconds per move (least CPU time of three builds), per game."""
     totals: dict[str, list[float]] = {}
     for entry in entries:
         task = PageTask(entry, entry.path.read_bytes())
@@ -85,7 +93,7 @@ def page_figures(entries: list[Entry]) -> list[Figure]:
             nonlocal outcome
             outcome = build_page(task)
 
-        seconds = _timed(one)
+        seconds = _best_cpu(one)
         if outcome is None or outcome.html is None or outcome.record is None:
             continue
         game, moves = outcome.record["game"], float(max(1, int(outcome.record["moves"])))
@@ -96,31 +104,74 @@ def page_figures(entries: list[Entry]) -> list[Figure]:
     figures = []
     for game in sorted(totals):
         size, seconds, moves = totals[game]
-        figures.append(Figure(f"page bytes per move, {game}", f"{size / moves:.0f}", f"≤ {PAGE_BYTES_GOAL}"))
-        goal = BUILD_MS_GOAL.get(game, 0.6)
-        figures.append(Figure(f"build ms per move, {game}", f"{1000 * seconds / moves:.2f}", f"≤ {goal}"))
+        figures += _per_move(game, game, size, seconds, moves)
     return figures
 
 
+def _per_move(game: str, label: str, size: float, seconds: float, moves: float) -> list[Figure]:
+    """The page-weight and build-cost figures of ``moves`` moves of ``game``, named by ``label``."""
+    goal = BUILD_MS_GOAL.get(game, 0.6)
+    return [
+        Figure(f"page bytes per move, {label}", f"{size / moves:.0f}", f"≤ {PAGE_BYTES_GOAL}"),
+        Figure(f"build ms per move, {label}", f"{1000 * seconds / moves:.2f}", f"≤ {goal}"),
+    ]
+
+
 def long_game_figures(folder: Path) -> list[Figure]:
-    """Page bytes per move on a long four-player game of each game, recorded by the bots into ``folder``."""
+    """Page bytes and build milliseconds per move on a long four-player game of each game.
+
+    The games are recorded by the bots into ``folder``; a 20-move trim of each is written
+    beside them for :func:`startup_figures`.
+    """
+    from toolkit.debug.trim import trim_to
     from toolkit.games.base import get_game
     from toolkit.recording import player, record_save
 
     figures = []
     for game_id, (seed, bot) in LONG_GAMES.items():
         play_game = player(game_id)
-        assert play_game is not None
+        if play_game is None:
+            continue
         config, moves = play_game(seed, [bot] * 4)
         data = record_save(get_game(game_id), seed, config, moves, {})
         path = folder / f"{game_id}-long.json"
         path.write_text(json.dumps(data), encoding="utf-8")
-        outcome = build_page(PageTask(Entry(path), path.read_bytes()))
+        short = trim_to(load(path), SHORT_MOVES)
+        (folder / f"{game_id}-short.json").write_text(json.dumps(short), encoding="utf-8")
+        task = PageTask(Entry(path), path.read_bytes())
+        outcome = build_page(task)
         if outcome.html is None:
             continue
+        seconds = _best_cpu(partial(build_page, task))
         size = len(outcome.html.encode("utf-8"))
-        name = f"page bytes per move, {game_id}, a {len(moves)}-move four-player game"
-        figures.append(Figure(name, f"{size / len(moves):.0f}", f"≤ {PAGE_BYTES_GOAL}"))
+        label = f"{game_id}, a {len(moves)}-move four-player game"
+        figures += _per_move(game_id, label, size, seconds, len(moves))
+    return figures
+
+
+def _child_cpu(command: list[str]) -> float:
+    """CPU seconds (user + system) one run of ``command`` takes, its output discarded."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def startup_figures(folder: Path) -> list[Figure]:
+    """CPU seconds of a fresh process for ``--version`` and for ``replay`` of each short save in ``folder``.
+
+    Each is the median of :data:`STARTUP_RUNS` runs of ``python -m toolkit`` (the interpreter's
+    own start included, as a user pays it).
+    """
+    commands = {"replaykit --version": ["--version"]}
+    for short in sorted(folder.glob("*-short.json")):
+        game = short.name.removesuffix("-short.json")
+        commands[f"replaykit replay, a {SHORT_MOVES}-move {game} save"] = ["replay", str(short)]
+    figures = []
+    for name, args in commands.items():
+        runs = sorted(_child_cpu([sys.executable, "-m", "toolkit", *args]) for _ in range(STARTUP_RUNS))
+        value = f"{runs[len(runs) // 2]:.3f} s CPU"
+        figures.append(Figure(f"start-up, {name}", value, f"≤ {STARTUP_GOAL:g} s"))
     return figures
 
 
@@ -199,9 +250,11 @@ def publishing_figures(replays: str | Path = "replays", jobs: int | None = None)
     saves = _saves(entries)
     with tempfile.TemporaryDirectory(prefix="replaykit-bench-long-") as tmp:
         long_games = long_game_figures(Path(tmp))
+        startup = startup_figures(Path(tmp))
     return [
         *page_figures(entries),
         *long_games,
+        *startup,
         *frame_figures(saves),
         *replay_figures(saves),
         *build_figures(folder, jobs or max(2, default_jobs())),

@@ -268,16 +268,17 @@ def seal(nodes: Iterable[Node]) -> None:
     conditions (a recursive schema stays sealed; the proof is by the value's depth).
     """
     candidates = [n for n in nodes if n.is_mapping]
-    sealed = {id(n): True for n in candidates}
-
-    def is_sealed(n: Node) -> bool:
-        return not n.is_mapping or sealed.get(id(n), n.sealed)
-
+    needs: dict[int, list[Node]] = {}
+    sealed: dict[int, bool] = {}
+    for node in candidates:
+        members = _seal_members(node)
+        sealed[id(node)] = members is not None
+        needs[id(node)] = [m for m in members or () if m.is_mapping]
     changed = True
     while changed:
         changed = False
         for node in candidates:
-            if sealed[id(node)] and not _seal_holds(node, is_sealed):
+            if sealed[id(node)] and not all(sealed.get(id(m), m.sealed) for m in needs[id(node)]):
                 sealed[id(node)] = False
                 changed = True
     for node in candidates:
@@ -308,28 +309,32 @@ def _reach(node: Node, conditional: bool) -> list[Node]:
     return list(found.values())
 
 
-def _seal_holds(node: Node, is_sealed: Callable[[Node], bool]) -> bool:
+def _seal_members(node: Node) -> list[Node] | None:
+    """The member schemas that must all be sealed for ``node`` to be, or None if it never is.
+
+    An empty list: ``node`` admits neither objects nor arrays, so it is sealed outright.
+    """
     always = _reach(node, conditional=False)
     no_object = any(n.no_object for n in always)
     no_array = any(n.no_array for n in always)
     if no_object and no_array:
-        return True
+        return []
     maybe = _reach(node, conditional=True)
+    members: list[Node] = []
     if not no_object:
         if not any(n.says_extra for n in always):
-            return False
+            return None
         for n in maybe:
-            members = [*n.properties.values(), *(sub for _, sub in n.patterns)]
+            members.extend(n.properties.values())
+            members.extend(sub for _, sub in n.patterns)
             if n.additional is not None:
                 members.append(n.additional)
-            if not all(is_sealed(m) for m in members):
-                return False
     if not no_array:
         for n in maybe:
-            members = [*n.prefix, *([n.items] if n.items is not None else [])]
-            if not all(is_sealed(m) for m in members):
-                return False
-    return True
+            members.extend(n.prefix)
+            if n.items is not None:
+                members.append(n.items)
+    return members
 
 
 class Compiler:
