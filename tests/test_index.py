@@ -74,7 +74,7 @@ def test_the_save_is_copied_beside_its_page_for_download(site: tuple[Path, Path]
     assert (out / "replays" / "table.json").read_bytes() == (replays / "table.json").read_bytes()
     listed = json.loads((out / "replays.json").read_text(encoding="utf-8"))
     assert [r["save"] for r in listed] == ["replays/table.json"]
-    for key in ("href", "save", "thumb"):
+    for key in ("href", "save", "thumb", "island"):
         assert (out / listed[0][key]).is_file()
 
 
@@ -90,11 +90,23 @@ def test_a_thumbnail_is_a_small_svg_of_the_final_board(site: tuple[Path, Path]) 
     assert '#d7263d' in text and '#1f6fd1' in text  # seats 0 and 1 have pieces on the board
 
 
+def test_the_spoiler_free_thumbnail_is_the_bare_island(site: tuple[Path, Path]) -> None:
+    """With winners and scores hidden the card shows the island without a piece: the final board
+    would hint at who won."""
+    _, out = site
+    text = (out / "replays" / "table.island.svg").read_text(encoding="utf-8")
+    terrain = re.findall(r'fill="#[0-9a-f]{6}" stroke="#5b4a2e"[^>]*d="([^"]+)"', text)
+    assert sum(d.count("z") for d in terrain) == 19
+    assert "#d7263d" not in text and "#1f6fd1" not in text and "stroke-linecap" not in text
+    final = (out / "replays" / "table.svg").read_text(encoding="utf-8")
+    assert final.startswith(text.removesuffix("</svg>\n"))  # the same island, pieces added after it
+
+
 def test_the_index_is_byte_identical_on_rebuild(site: tuple[Path, Path], tmp_path: Path) -> None:
     """design §8: the same inputs give the same index, records file and thumbnails."""
     replays, out = site
     build(replays, tmp_path / "again")
-    for name in ("index.html", "replays.json", "replays/table.svg"):
+    for name in ("index.html", "replays.json", "replays/table.svg", "replays/table.island.svg"):
         assert (tmp_path / "again" / name).read_bytes() == (out / name).read_bytes()
 
 

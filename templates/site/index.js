@@ -80,8 +80,9 @@
     thumb.href = base + ".html";
     thumb.tabIndex = -1;
     var img = node("img");
-    img.src = base + ".svg";
-    img.alt = "final board of " + r[F.title];
+    img.setAttribute("data-base", base);
+    img.setAttribute("data-title", r[F.title]);
+    picture(img);
     img.loading = "lazy";
     img.width = 120;
     thumb.appendChild(img);
@@ -135,9 +136,17 @@
     document.body.setAttribute("data-shown", String(sel.list.length));
   }
 
+  // With winners and scores hidden a card shows the bare island: the final board would tell.
+  function picture(img) {
+    var hide = document.body.classList.contains("no-spoilers");
+    img.src = img.getAttribute("data-base") + (hide ? ".island.svg" : ".svg");
+    img.alt = (hide ? "island of " : "final board of ") + img.getAttribute("data-title");
+  }
+
   function spoilers(hide, keep) {
     document.body.classList.toggle("no-spoilers", hide);
     el("spoilers").checked = hide;
+    Array.prototype.forEach.call(cards.querySelectorAll("img[data-base]"), picture);
     if (keep) {
       try { localStorage.setItem(KEY, hide ? "hidden" : "shown"); } catch (e) { /* storage refused */ }
     }

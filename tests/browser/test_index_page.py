@@ -96,6 +96,9 @@ def cards(page: Any) -> list[dict[str, Any]]:
           meta: c.querySelector('.meta').textContent,
           players: Array.from(c.querySelectorAll('.seats li')).map((li) => li.textContent),
           vpShown: Array.from(c.querySelectorAll('.vp, .win')).some((e) => e.offsetParent !== null),
+          noteShown: Array.from(c.querySelectorAll('.note')).some((e) => e.offsetParent !== null),
+          picture: c.querySelector('img').getAttribute('src'),
+          alt: c.querySelector('img').alt,
         }))"""
     )
 
@@ -123,15 +126,32 @@ def test_index_shows_a_card_per_replay_without_overflow(
 
 
 def test_spoiler_switch_hides_scores_and_is_remembered(replay_chromium: Any, site: Path) -> None:
-    """issue 12 item 8: the switch hides winners and points, and a reload keeps it."""
+    """issue 12 item 8: the switch hides winners and points, and what tells them again: the final
+    board (a card then shows the bare island) and the publisher's note; a reload keeps it."""
+
+    def spoiler_free(shown: list[dict[str, Any]]) -> bool:
+        return all(
+            not (c["vpShown"] or c["noteShown"])
+            and c["picture"].endswith(".island.svg")
+            and c["alt"].startswith("island of ")
+            for c in shown
+        )
+
     context, page, problems = open_page(replay_chromium, (site / "index.html").as_uri(), PHONE)
     try:
-        assert all(c["vpShown"] for c in cards(page))
+        shown = cards(page)
+        assert all(c["noteShown"] for c in shown)
+        assert all(c["vpShown"] and not c["picture"].endswith(".island.svg") for c in shown), shown
         page.check("#spoilers")
-        assert not any(c["vpShown"] for c in cards(page))
+        assert spoiler_free(cards(page))
         page.reload()
-        assert page.is_checked("#spoilers") and not any(c["vpShown"] for c in cards(page))
+        assert page.is_checked("#spoilers") and spoiler_free(cards(page))
+        loaded = page.evaluate(
+            "Promise.all(Array.from(document.images).map((i) => i.decode().then(() => i.naturalWidth)))"
+        )
+        assert loaded and all(width > 0 for width in loaded)
         page.uncheck("#spoilers")
+        assert all(c["vpShown"] and c["alt"].startswith("final board of ") for c in cards(page))
         page.reload()
         assert all(c["vpShown"] for c in cards(page))
         assert problems == []

@@ -11,7 +11,8 @@ are read when a search, filter or later page needs them. The same records are wr
 A record is compact: players' names are stored once in a shared table and each record is a
 list (:data:`FIELDS`). Every name and title is player text: the script only ever sets it as
 text, never as markup. Thumbnails are separate SVG files next to each page (loaded lazily
-as images, allowed by ``img-src 'self'``); the save file is copied beside them so every card
+as images, allowed by ``img-src 'self'``): the final board, and the bare island shown while
+winners and scores are hidden; the save file is copied beside them so every card
 can offer it for download.
 """
 
@@ -66,6 +67,7 @@ class Record:
     moves: int
     slug: str = ""
     thumb: str = field(default="", repr=False)
+    island: str = field(default="", repr=False)
 
     @property
     def href(self) -> str:
@@ -87,6 +89,7 @@ class Record:
             "href": self.href,
             "save": f"replays/{self.slug}.json",
             "thumb": f"replays/{self.slug}.svg",
+            "island": f"replays/{self.slug}.island.svg",
         }
 
 
@@ -124,6 +127,7 @@ def record_for(save: Save, tracker: Tracker, title: str, note: str) -> Record:
         turns=_turns(final),
         moves=len(save.moves),
         thumb=thumbnail(adapter, final),
+        island=thumbnail(adapter, final, pieces=False),
     )
 
 
@@ -149,11 +153,13 @@ def _piece_path(piece: Piece, size: float) -> tuple[str, str]:
     return "town", f"M{_r(x - half)},{_r(y - half)}h{_r(2 * half)}v{_r(2 * half)}h{_r(-2 * half)}z"
 
 
-def thumbnail(adapter: Adapter, view: Mapping[str, Any]) -> str:
+def thumbnail(adapter: Adapter, view: Mapping[str, Any], pieces: bool = True) -> str:
     """A small SVG of the board in ``view``: terrain, roads and buildings in seat colours.
 
     Hexes of one terrain share one path and each seat's roads and buildings one path each,
     so a thumbnail is a couple of kilobytes; pieces off the island (tracks) are left out.
+    Without ``pieces`` it is the bare island, which tells nothing of how the game went: the
+    index shows that one while winners and scores are hidden.
     """
     board = adapter.board(view)
     xs = [p.x for t in board.tiles for p in t.corners] or [0.0, board.width]
@@ -166,7 +172,7 @@ def thumbnail(adapter: Adapter, view: Mapping[str, Any]) -> str:
         points = "L".join(f"{_r(p.x)},{_r(p.y)}" for p in tile.corners)
         terrain.setdefault(tile.terrain, []).append(f"M{points}z")
     marks: dict[tuple[str, int | None], list[str]] = {}
-    for piece in adapter.frame(view).pieces:
+    for piece in adapter.frame(view).pieces if pieces else ():
         if not (left <= piece.at.x <= right and top <= piece.at.y <= bottom):
             continue
         if piece.kind not in ("road", "settlement", "city", "metropolis", "robber", "bandit"):
@@ -267,6 +273,8 @@ def index_files(
     for r in records:
         if r.thumb:
             files[f"replays/{r.slug}.svg"] = r.thumb
+        if r.island:
+            files[f"replays/{r.slug}.island.svg"] = r.island
     return files
 
 
