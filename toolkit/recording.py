@@ -134,7 +134,15 @@ def check_request(
 
 
 def schema_problem(ref: str, value: Any) -> str | None:
-    """Why the schema part at ``ref`` (e.g. ``common.json#/$defs/name``) refuses ``value``, or None."""
+    """Why the schema part at ``ref`` (e.g. ``common.json#/$defs/name``) refuses ``value``, or None.
+
+    A value the quick check proves valid needs no more; only a refusal loads the full validator,
+    for the words of its reason.
+    """
+    from toolkit.validation import is_clean
+
+    if is_clean(ref, value):
+        return None
     from jsonschema import Draft202012Validator
 
     from toolkit.validation import registry

@@ -178,7 +178,7 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
     game = save.game
     # Dispatch branches may restate a base constraint; report each distinct problem once.
     moves = _distinct_moves(save, game)
-    envelope_clean = moves is not None and _is_clean(schema_uri(game), {**save.data, "moves": []})
+    envelope_clean = moves is not None and is_clean(schema_uri(game), {**save.data, "moves": []})
     errors = sorted(
         set(_schema_problems(save, game, moves, envelope_clean)) | set(_move_list_problems(save, game)),
         key=_sort_key,
@@ -261,7 +261,7 @@ def _move_list_problems(save: Save, game: str) -> Iterable[Problem]:
     """Bounds on a replaykit save's move list as a whole (its length), which the envelope
     check (run with no moves) and the per-move checks cannot see."""
     moves = save.data.get("moves")
-    if game in REPLAYKIT_GAMES and isinstance(moves, list) and moves and not _is_clean(_MOVE_LIST, moves):
+    if game in REPLAYKIT_GAMES and isinstance(moves, list) and moves and not is_clean(_MOVE_LIST, moves):
         yield from _problems(save.path, _move_list_validator().iter_errors(moves), ("moves",))
 
 
@@ -331,7 +331,7 @@ def _clean_move(game: str, key: str, move: Any) -> bool:
     """Whether one distinct move (``key`` is its ``repr``) passes its schema with no warning."""
     known = _CLEAN_MOVES.get((game, key))
     if known is None:
-        known = _is_clean(_move_schema(game), move)
+        known = is_clean(_move_schema(game), move)
         if len(_CLEAN_MOVES) >= _CLEAN_MOVES_MAX:
             _CLEAN_MOVES.clear()
         _CLEAN_MOVES[(game, key)] = known
@@ -349,7 +349,7 @@ def _compiler() -> Compiler:
     return Compiler(documents())
 
 
-def _is_clean(uri: str, part: Any) -> bool:
+def is_clean(uri: str, part: Any) -> bool:
     """Whether the quick check proves ``part`` clean under the schema at ``uri``."""
     check_clean = _quick_check(uri)
     return check_clean is not None and check_clean(part)
