@@ -36,6 +36,29 @@ def test_worker_processes_build_byte_identical_sites(
     assert tree(tmp_path / "site") == expected
 
 
+def test_pages_are_built_largest_save_first_and_listed_in_input_order(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 13 item 3: the longest pages go to the workers first, so none idles at the end;
+    the index still lists the replays in the order of the folder."""
+    replays, expected = reference
+    started: list[str] = []
+    real = builder.build_page
+
+    def noted(task: builder.PageTask) -> builder.Outcome:
+        started.append(task.entry.path.name)
+        return real(task)
+
+    monkeypatch.setattr(builder, "build_page", noted)
+    built = build(replays, tmp_path / "site", jobs=1)
+    sizes = [(replays / name).stat().st_size for name in started]
+    assert len(started) == 3 and sizes == sorted(sizes, reverse=True)
+    listed = [entry.path.name for entry in builder.read_manifest(replays)]
+    assert [r["save"] for r in built.replays] == [f"replays/{name}" for name in listed]
+    assert started != listed  # this archive's largest save is not its first
+    assert tree(tmp_path / "site") == expected
+
+
 def test_an_unchanged_archive_rewrites_nothing(
     reference: tuple[Path, dict[str, str]], tmp_path: Path
 ) -> None:

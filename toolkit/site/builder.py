@@ -393,15 +393,23 @@ def _pages(
     scheduler: str | None,
 ) -> int:
     """Hand every page to ``place``: from the cache where it can be, else built; return how many
-    were built. A save's bytes are read when its page is looked up or built, not all at once."""
+    were built. A save's bytes are read when its page is looked up or built, not all at once.
+
+    Pages are built largest save first, so that with several workers the last to finish are
+    short ones and no worker idles long at the end (the order of the output is the input's).
+    """
     todo = []
+    sizes: dict[int, int] = {}
     for i, entry in enumerate(entries):
-        key = _key(PageTask(entry, read_whole(entry.path), links, reveal, slugs[i]))
+        data = read_whole(entry.path)
+        key = _key(PageTask(entry, data, links, reveal, slugs[i]))
         found = store.get(key) if key is not None else None
         if found is None:
             todo.append(i)
+            sizes[i] = len(data) if data is not None else 0
         else:
             place(i, found)
+    todo.sort(key=lambda i: (-sizes[i], i))
     sent: dict[int, str | None] = {}
 
     def work() -> Iterator[PageTask]:
