@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -14,14 +15,30 @@ from referencing import Registry, Resource
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import GAME, engine
 from toolkit.games.codex import constants as C
+from toolkit.games.codex.bots import make_bot, next_seat
 from toolkit.games.codex.decks import deck_of
 from toolkit.games.codex.dice import throw
 from toolkit.games.codex.longest_road import road_length
 from toolkit.games.codex.state import Knight, State, digest
+from toolkit.rng import Stream
 
 DATA = Path(__file__).parent / "data"
 
 PLAYERS = [{"id": "p1", "name": "Ada"}, {"id": "p2", "name": "Bo"}, {"id": "p3", "name": "Cy"}]
+
+
+def positions(seed: int, bots: list[str], board: str, wants: bool, limit: int) -> Iterator[State]:
+    """Every position of a bot game (up to ``limit`` moves), the start included."""
+    players = [{"id": f"p{k + 1}"} for k in range(len(bots))]
+    state = GAME.new_game(seed, {"players": players, "board": board, "standingWants": wants})
+    agents = [make_bot(name, seed, k) for k, name in enumerate(bots)]
+    driver = Stream(seed, "bot:driver")
+    for _ in range(limit):
+        yield state
+        if GAME.is_over(state):
+            return
+        seat = next_seat(state, driver)
+        GAME.apply(state, agents[seat].choose(state, seat))
 
 
 def fresh(seed: str | int = 7, n: int = 3, **config: Any) -> State:

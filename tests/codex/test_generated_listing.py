@@ -6,32 +6,16 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Iterator
 
+from codex_helpers import positions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from trial_listing import legal_moves_by_trial
 from wire_positions import loaded, openings
 
 from toolkit.games.codex import GAME
-from toolkit.games.codex.bots import make_bot, next_seat
 from toolkit.games.codex.engine import legal_groups, open_kinds
 from toolkit.games.codex.state import State, full_digest
-from toolkit.rng import Stream
-
-
-def positions(seed: int, bots: list[str], board: str, wants: bool, limit: int) -> Iterator[State]:
-    """Every position of a bot game (up to ``limit`` moves), the start included."""
-    players = [{"id": f"p{k + 1}"} for k in range(len(bots))]
-    state = GAME.new_game(seed, {"players": players, "board": board, "standingWants": wants})
-    agents = [make_bot(name, seed, k) for k, name in enumerate(bots)]
-    driver = Stream(seed, "bot:driver")
-    for _ in range(limit):
-        yield state
-        if GAME.is_over(state):
-            return
-        seat = next_seat(state, driver)
-        GAME.apply(state, agents[seat].choose(state, seat))
 
 
 def compare_listings(state: State, seen: Counter[str]) -> None:
@@ -85,7 +69,7 @@ def test_generated_listing_equals_trial_listing(seed: int, players: int, board: 
 @given(seed=st.integers(0, 10**6), board=st.sampled_from(["standard", "grand"]), wants=st.booleans())
 def test_cached_digest_equals_the_digest_written_afresh(seed: int, board: str, wants: bool) -> None:
     """design §4: the digest built from cached pieces is the SHA-256 of the same full text, after
-    every move, and for a deep copy of the position (which carries the cache along)."""
+    every move, and for a deep copy of the position (which builds its own cache)."""
     bots = ["random", "heuristic", "random", "heuristic"]
     for n, state in enumerate(positions(seed, bots, board, wants, 1500)):
         assert GAME.digest(state) == full_digest(state)

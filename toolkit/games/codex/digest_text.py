@@ -1,29 +1,38 @@
-"""The text the position digest hashes, rebuilt from cached pieces.
+"""The position digest, written and hashed from cached pieces.
 
 The digest is the SHA-256 of the whole state as compact JSON with sorted keys
 (:func:`toolkit.games.codex.state.full_text` writes it in one go). Most of that text is the
 same from one move to the next: the terrain never changes, the decks change when a card is
-drawn, a player's record when their cards or pieces do. :func:`canonical_text` writes exactly
+drawn, a player's record when their cards or pieces do. :class:`DigestCache` writes exactly
 the same characters, but keeps the JSON of every top-level field, of every player's field and
 of every knight beside a copy of the value it was written from, and writes a piece again
 only when its value no longer equals that copy. The fields that change with nearly every move
 (:data:`HOT`) are written afresh every time instead, which is cheaper than copying them.
 
+The hash is incremental too. SHA-256 reads the text front to back, so the cache keeps the
+hash state reached just before a few top-level fields (:data:`CHECKPOINTS`, in sorted key
+order the board lists come first, then the bank and the decks, and the fields that change
+nearly every move last); a digest restarts from the last kept state before the first piece
+that changed and hashes only the text from there on.
+
 Values are compared with ``==``, which is exact for this state: every field holds one JSON
 type throughout a game (booleans never stand where integers do, so ``True == 1`` never hides
 a change), tuples hold only immutable values, and dict key order is irrelevant to sorted
-JSON. The cache lives on the state object outside its dataclass fields, so it is never part
-of the digest or of a comparison of states; a deep copy of a state carries it along, which
-is harmless because every piece is checked against the value it was written from.
+JSON. No piece is trusted without that comparison, so a change made anywhere (a handler, a
+loader, a test editing the state in place) reaches the next digest. The cache lives on the
+state object outside its dataclass fields, so it is never part of the digest or of a
+comparison of states, and copies of a state leave it behind (see ``State.__getstate__``).
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import hashlib
 import json
 import operator
-from collections.abc import Callable, Iterable
+from bisect import bisect_right
+from collections.abc import Callable
 from itertools import compress
 from typing import Any
 
@@ -33,6 +42,15 @@ CACHE_ATTRIBUTE = "_digest_pieces"
 HOT: frozenset[str] = frozenset({"version", "pending"})
 """State fields written afresh for every digest: the move counter changes with every move, the
 open decision with nearly every one (each bid or pass of an auction rewrites it)."""
+
+SPECIAL: frozenset[str] = frozenset({"harbors", "knights", "players"})
+"""State fields that hold dataclass instances, written piece by piece by :class:`DigestCache`."""
+
+CHECKPOINTS: tuple[str, ...] = ("bank", "dice", "pending")
+"""Top-level fields before which the hash state is kept: the board lists before ``bank`` change
+only with a build, the bank and the decks before ``dice`` with production, draws and trades,
+and from ``pending`` on (the open decision, the players, the move counter) nearly every move
+changes something."""
 
 
 def plain(value: Any) -> Any:
@@ -103,140 +121,185 @@ class _Unseen:
     __hash__ = None  # type: ignore[assignment]
 
 
-class _Group:
-    """Some fields of a record (by index), read with one getter and compared with the copies of
-    their last written values in one tuple comparison."""
-
-    def __init__(self, at: list[int], names: list[str]) -> None:
-        self.at = at
-        self.get = _getter([names[i] for i in at])
-        self.copies: tuple[Any, ...] = (_Unseen(),) * len(at)
-
-    def changes(self, obj: Any) -> list[tuple[int, Any]]:
-        """``(index, value)`` of every field whose value no longer equals its copy; the copies
-        are brought up to date."""
-        values = self.get(obj)
-        if values == self.copies:
-            return []
-        moved = list(compress(range(len(values)), map(operator.ne, values, self.copies)))
-        if moved:
-            copies = list(self.copies)
-            for k in moved:
-                copies[k] = _fresh(values[k])
-            self.copies = tuple(copies)
-        return [(self.at[k], values[k]) for k in moved]
+_UNSEEN = _Unseen()
 
 
-class _Record:
-    """The digest text of one dataclass instance: ``{"field":json,...}`` in sorted field order.
+class _Fields:
+    """The pieces ``"field":json`` of one dataclass instance, in sorted field order.
 
-    Fields named in ``special`` are written by the caller (they need more than ``json``), those
-    in ``hot`` afresh every time. Every other field starts in the *stable* group; a field seen to
-    change moves to the *moving* group, so the fields that never change (the terrain, the decks
-    between draws) cost one comparison together, and an unchanged record its last text."""
+    Every field not named in ``skip`` is compared with the copy of the value its piece was
+    written from and written again when it differs; the caller writes the skipped ones."""
 
-    def __init__(self, obj: Any, special: Iterable[str] = (), hot: Iterable[str] = (),
-                 whole: bool = False) -> None:
+    def __init__(self, obj: Any, skip: frozenset[str] = frozenset()) -> None:
         self.names = sorted(f.name for f in dataclasses.fields(obj))
-        # With ``whole``, the copies of all fields by name, so that an unchanged record (a player
-        # who did not act) is found with one comparison of its attribute dict.
-        self.whole: dict[str, Any] | None = {} if whole else None
         self.keys = [json.dumps(n) + ":" for n in self.names]
-        self.special = {n: self.names.index(n) for n in special}
-        hot_names = set(hot) - set(self.special)
-        self.hot_at = [i for i, n in enumerate(self.names) if n in hot_names]
-        self.get_hot = _getter([self.names[i] for i in self.hot_at])
-        cold = [i for i, n in enumerate(self.names) if n not in hot_names and n not in self.special]
-        self.stable = _Group(cold, self.names)
-        self.moving = _Group([], self.names)
+        self.compared = [i for i, n in enumerate(self.names) if n not in skip]
+        self.get = _getter([self.names[i] for i in self.compared])
+        self.copies: list[Any] = [_UNSEEN] * len(self.compared)
         self.parts = [""] * len(self.names)
+
+    def update(self, obj: Any) -> int:
+        """Write again the pieces of the compared fields whose values moved away from their
+        copies (and copy them anew); the index of the first such field, or ``len(names)``."""
+        values = self.get(obj)
+        copies = self.copies
+        moved = list(compress(range(len(values)), map(operator.ne, values, copies)))
+        if not moved:
+            return len(self.names)
+        parts, keys, at = self.parts, self.keys, self.compared
+        for k in moved:
+            value = values[k]
+            copies[k] = _fresh(value)
+            i = at[k]
+            parts[i] = keys[i] + dumps(value)
+        return at[moved[0]]
+
+
+class _Player(_Fields):
+    """One player's record ``{...}``; an unchanged player (most players, most moves) is found
+    with one comparison of its attribute dict with the copies of all its fields."""
+
+    def __init__(self, player: Any) -> None:
+        super().__init__(player)
+        self.whole: dict[str, Any] | None = None
         self.text = ""
 
-    def render(self, obj: Any, special: dict[str, str] | None = None) -> str:
-        if self.whole is not None and self.text and vars(obj) == self.whole:
-            return self.text
-        changed = self.moving.changes(obj)
-        moved = self.stable.changes(obj)
-        if self.whole is not None:
-            self.whole = {self.names[i]: c for group in (self.stable, self.moving)
-                          for i, c in zip(group.at, group.copies, strict=True)}
-        if not changed and not moved and not self.hot_at and not special and self.text:
-            return self.text
-        parts, keys = self.parts, self.keys
-        for i, value in changed + moved:
-            parts[i] = keys[i] + dumps(value)
-        if moved and self.text:  # fields that changed for the first time join the moving group
-            now = {i for i, _ in moved}
-            kept = [k for k, i in enumerate(self.stable.at) if i not in now]
-            stable = _Group([self.stable.at[k] for k in kept], self.names)
-            stable.copies = tuple(self.stable.copies[k] for k in kept)
-            joining = [(i, c) for i, c in zip(self.stable.at, self.stable.copies, strict=True) if i in now]
-            pairs = sorted([*zip(self.moving.at, self.moving.copies, strict=True), *joining])
-            moving = _Group([i for i, _ in pairs], self.names)
-            moving.copies = tuple(c for _, c in pairs)
-            self.stable, self.moving = stable, moving
-        for i, value in zip(self.hot_at, self.get_hot(obj), strict=True):
-            parts[i] = keys[i] + dumps(value)
-        for name, text in (special or {}).items():
-            i = self.special[name]
-            parts[i] = keys[i] + text
-        self.text = "{" + ",".join(parts) + "}"
-        return self.text
+    def render(self, player: Any) -> bool:
+        """Bring :attr:`text` up to date; True when it changed."""
+        if self.whole is not None and vars(player) == self.whole:
+            return False
+        if self.update(player) == len(self.names) and self.whole is not None:
+            return False  # the same values under other attributes than the fields
+        self.whole = dict(zip(self.names, self.copies, strict=True))
+        self.text = "{" + ",".join(self.parts) + "}"
+        return True
 
 
-class _Cache:
-    """The cached pieces of one state."""
+class DigestCache:
+    """The cached pieces and hash states of one state's digest text."""
 
     def __init__(self, state: Any) -> None:
-        self.top = _Record(state, ("harbors", "knights", "players"), HOT)
-        self.players: list[_Record] = []
-        self.harbors: tuple[list[Any], str] | None = None
+        self.top = _Fields(state, SPECIAL | HOT)
+        names = self.top.names
+        self.hot = [(i, operator.attrgetter(names[i])) for i, n in enumerate(names) if n in HOT]
+        self.first_hot = min(i for i, _ in self.hot)
+        self.at = {n: names.index(n) for n in SPECIAL}
+        self.players: list[_Player] = []
+        self.harbors: list[Any] | None = None
         self.harbor_fields = operator.attrgetter("id", "kind", "edge", "intersections")
-        self.knights: dict[str, tuple[tuple[Any, ...], str]] = {}
+        self.knight_ids: list[str] | None = None  # None until first written
+        self.knight_rows: list[tuple[Any, ...]] = []
+        self.knight_texts: list[str] = []
         self.knight_fields: Callable[[Any], tuple[Any, ...]] | None = None
+        self.starts = [0] + [names.index(n) for n in CHECKPOINTS]
+        self.ends = [*self.starts[1:], len(names)]
+        self.hashes: list[Any] = [None] * len(self.starts)
+        self.stale = 0  # the first piece written since the hash states were last brought up to date
 
-    def render_players(self, players: list[Any]) -> str:
-        while len(self.players) < len(players):
-            self.players.append(_Record(players[len(self.players)], whole=True))
-        return "[" + ",".join(rec.render(p) for p, rec in zip(players, self.players, strict=False)) + "]"
+    def update(self, state: Any) -> None:
+        """Bring every piece up to date with ``state``."""
+        top = self.top
+        first = min(top.update(state), self.first_hot)
+        parts, keys = top.parts, top.keys
+        for i, get in self.hot:
+            parts[i] = keys[i] + dumps(get(state))
+        for name, changed in (("harbors", self._harbors(state.harbors)),
+                              ("knights", self._knights(state.knights)),
+                              ("players", self._players(state.players))):
+            if changed is not None:
+                i = self.at[name]
+                parts[i] = keys[i] + changed
+                first = min(first, i)
+        self.stale = min(self.stale, first)
 
-    def render_harbors(self, harbors: list[Any]) -> str:
-        """Harbors as ``[id, kind, edge, [a, b]]`` rows (their fields are immutable values)."""
+    def text(self) -> str:
+        """The whole digest text as the pieces stand."""
+        return "{" + ",".join(self.top.parts) + "}"
+
+    def hexdigest(self) -> str:
+        """SHA-256 of :meth:`text`, hashing only from the last kept hash state before the first
+        piece written since the previous hash."""
+        parts, starts, ends, hashes = self.top.parts, self.starts, self.ends, self.hashes
+        first = bisect_right(starts, self.stale) - 1
+        h = hashlib.sha256(b"{") if first == 0 else hashes[first].copy()
+        for k in range(first, len(starts)):
+            if k > first:
+                hashes[k] = h.copy()
+            if k > 0:
+                h.update(b",")
+            h.update(",".join(parts[starts[k]:ends[k]]).encode())
+        h.update(b"}")
+        self.stale = len(parts)
+        return h.hexdigest()
+
+    def _players(self, players: list[Any]) -> str | None:
+        """The players' list ``[{...},...]`` when a player changed, else None."""
+        records = self.players
+        changed = len(records) != len(players)
+        del records[len(players):]
+        while len(records) < len(players):
+            records.append(_Player(players[len(records)]))
+        for player, record in zip(players, records, strict=True):
+            if record.render(player):
+                changed = True
+        if not changed:
+            return None
+        return "[" + ",".join(record.text for record in records) + "]"
+
+    def _harbors(self, harbors: list[Any]) -> str | None:
+        """Harbors as ``[id, kind, edge, [a, b]]`` rows when they changed (their fields are
+        immutable values, so the rows are their own copies), else None."""
         rows = list(map(self.harbor_fields, harbors))
-        if self.harbors is None or self.harbors[0] != rows:
-            self.harbors = (rows, dumps([[h, k, e, list(ends)] for h, k, e, ends in rows]))
-        return self.harbors[1]
+        if self.harbors is not None and self.harbors == rows:
+            return None
+        self.harbors = rows
+        return dumps([[h, k, e, list(ends)] for h, k, e, ends in rows])
 
-    def render_knights(self, knights: dict[str, Any]) -> str:
-        """Knights by id, each written as ``"id":{...}``; reused while its fields are unchanged
-        (a knight's fields are all immutable, so the tuple of them is its own copy)."""
-        parts = []
-        fresh: dict[str, tuple[tuple[Any, ...], str]] = {}
-        for kid in sorted(knights):
-            knight = knights[kid]
+    def _knights(self, knights: dict[str, Any]) -> str | None:
+        """Knights by id as ``{"id":{...},...}`` when one changed, else None; an unchanged
+        knight's text is reused (a knight's fields are all immutable, so the tuple of them is
+        its own copy)."""
+        ids = sorted(knights)
+        rows: list[tuple[Any, ...]] = []
+        if ids:
             if self.knight_fields is None:
-                self.knight_fields = operator.attrgetter(*(f.name for f in dataclasses.fields(knight)))
-            values = self.knight_fields(knight)
-            seen = self.knights.get(kid)
-            if seen is not None and seen[0] == values:
-                text = seen[1]
+                names = [f.name for f in dataclasses.fields(knights[ids[0]])]
+                self.knight_fields = operator.attrgetter(*names)
+            rows = list(map(self.knight_fields, map(knights.__getitem__, ids)))
+        if ids == self.knight_ids and rows == self.knight_rows:
+            return None
+        seen = dict(zip(self.knight_ids or (), zip(self.knight_rows, self.knight_texts, strict=True),
+                        strict=True))
+        texts = []
+        for kid, row in zip(ids, rows, strict=True):
+            old = seen.get(kid)
+            if old is not None and old[0] == row:
+                texts.append(old[1])
             else:
-                text = json.dumps(kid) + ":" + dumps(knight)
-            fresh[kid] = (values, text)
-            parts.append(text)
-        self.knights = fresh
-        return "{" + ",".join(parts) + "}"
+                texts.append(json.dumps(kid) + ":" + dumps(knights[kid]))
+        self.knight_ids, self.knight_rows, self.knight_texts = ids, rows, texts
+        return "{" + ",".join(texts) + "}"
+
+
+def cache_of(state: Any) -> DigestCache:
+    """The digest cache kept on ``state`` (made on first use)."""
+    cache = getattr(state, CACHE_ATTRIBUTE, None)
+    if not isinstance(cache, DigestCache):
+        cache = DigestCache(state)
+        setattr(state, CACHE_ATTRIBUTE, cache)
+    return cache
 
 
 def canonical_text(state: Any) -> str:
     """The digest text of ``state`` (a codex :class:`~toolkit.games.codex.state.State`): the
     same characters as ``state.full_text``, written from cached pieces."""
-    cache = getattr(state, CACHE_ATTRIBUTE, None)
-    if not isinstance(cache, _Cache):
-        cache = _Cache(state)
-        setattr(state, CACHE_ATTRIBUTE, cache)
-    return cache.top.render(state, {
-        "harbors": cache.render_harbors(state.harbors),
-        "knights": cache.render_knights(state.knights),
-        "players": cache.render_players(state.players),
-    })
+    cache = cache_of(state)
+    cache.update(state)
+    return cache.text()
+
+
+def digest(state: Any) -> str:
+    """SHA-256 of :func:`canonical_text`, hashed incrementally (see :class:`DigestCache`)."""
+    cache = cache_of(state)
+    cache.update(state)
+    return cache.hexdigest()

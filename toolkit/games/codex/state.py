@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.games.codex import constants as C
+from toolkit.games.codex import digest_text
 from toolkit.games.codex.board import Harbor, Topology, topology
-from toolkit.games.codex.digest_text import canonical_text, dumps
+from toolkit.games.codex.digest_text import dumps
 
 
 @dataclass
@@ -165,6 +166,13 @@ class State:
     def occupied(self, i: int) -> bool:
         return self.b_type[i] is not None or self.knight_at[i] is not None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields alone: a copy (``copy.deepcopy``, ``copy.copy``, pickle) leaves the digest
+        cache behind and builds its own on its first digest."""
+        fields = dict(vars(self))
+        fields.pop(digest_text.CACHE_ATTRIBUTE, None)
+        return fields
+
 
 def positions(values: list[Any], x: Any) -> list[int]:
     """The indices at which ``values`` holds ``x``, in order (``list.index`` does the scanning,
@@ -212,9 +220,9 @@ def full_text(state: State) -> str:
 
 
 def digest(state: State) -> str:
-    """SHA-256 of :func:`full_text`, written from the pieces cached by
-    :func:`~toolkit.games.codex.digest_text.canonical_text` (the same characters, faster)."""
-    return hashlib.sha256(canonical_text(state).encode()).hexdigest()
+    """SHA-256 of :func:`full_text`, from the pieces and hash states cached by
+    :mod:`~toolkit.games.codex.digest_text` (the same value, faster)."""
+    return digest_text.digest(state)
 
 
 def full_digest(state: State) -> str:

@@ -1,0 +1,110 @@
+"""The cached, incrementally hashed digest equals the SHA-256 of the full text written afresh
+(design §4: the digest is the hash of the whole state as compact sorted JSON) at every position
+of bot games, of published replays, of positions loaded from a wire view, and of copies."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from codex_helpers import positions
+from wire_positions import loaded, openings
+
+from toolkit.games.base import IllegalMove
+from toolkit.games.codex import GAME
+from toolkit.games.codex.bots import make_bot, next_seat
+from toolkit.games.codex.digest_text import CACHE_ATTRIBUTE, canonical_text
+from toolkit.games.codex.engine import open_kinds
+from toolkit.games.codex.state import State, full_digest, full_text
+from toolkit.rng import Stream
+from toolkit.saves import load
+
+ROOT = Path(__file__).resolve().parents[2]
+REPLAYS = sorted((ROOT / "replays").glob("codex-*.json"))
+
+SELF_PLAY = (
+    (31, ["random", "random", "random", "random"], "standard", True),
+    (32, ["heuristic", "heuristic", "heuristic", "heuristic"], "grand", False),
+    (33, ["random", "heuristic", "random"], "grand", True),
+    (34, ["heuristic", "random"], "standard", False),
+)
+
+
+def play_on(state: State, seed: int, moves: int) -> None:
+    """Let random bots play up to ``moves`` moves from ``state``, checking the digest after each
+    (a loaded position's hidden cards may leave a seat without an answer, or refuse one: play
+    stops there, the digest checked once more after the refusal)."""
+    agents = [make_bot("random", seed, k) for k in range(len(state.players))]
+    driver = Stream(seed, "digest:driver")
+    for _ in range(moves):
+        if GAME.is_over(state):
+            return
+        seat = next_seat(state, driver)
+        if not open_kinds(state, seat):
+            return
+        try:
+            GAME.apply(state, agents[seat].choose(state, seat))
+        except IllegalMove:
+            assert GAME.digest(state) == full_digest(state)
+            return
+        assert GAME.digest(state) == full_digest(state)
+
+
+def test_digest_equals_full_digest_in_self_play() -> None:
+    """Every position of random and heuristic bot games (thousands, both boards, standing wants
+    on and off, two to four players) has the digest of its full text."""
+    count = 0
+    for seed, bots, board, wants in SELF_PLAY:
+        for state in positions(seed, bots, board, wants, 2000):
+            assert GAME.digest(state) == full_digest(state)
+            count += 1
+    assert count > 4000
+
+
+def test_digest_equals_full_digest_replaying_published_saves() -> None:
+    """design §5: every position of every published codex replay has the digest of its full text."""
+    assert REPLAYS
+    for path in REPLAYS:
+        save = load(path)
+        state = GAME.new_game(save.seed, save.config)
+        assert GAME.digest(state) == full_digest(state)
+        for move in save.moves:
+            GAME.apply(state, move)
+            assert GAME.digest(state) == full_digest(state), f"{path.name} after {state.version - 1} moves"
+
+
+def test_digest_equals_full_digest_on_loaded_positions_and_after() -> None:
+    """A position loaded from a seat's wire view (every pending type bot games open) has the digest
+    of its full text, and so does every position played on from it."""
+    for k, states in enumerate(openings().values()):
+        for state in states:
+            for seat in (None, GAME.to_move(state)[0]):
+                position = loaded(state, seat)
+                assert GAME.digest(position) == full_digest(position)
+                play_on(position, k, 25)
+
+
+def test_a_copy_builds_its_own_cache() -> None:
+    """A deep copy of a digested position starts without the original's cached pieces, and the
+    copy and the original keep their own digests right as each plays on differently."""
+    state = next(s for n, s in enumerate(positions(41, ["random"] * 4, "standard", True, 400)) if n == 300)
+    GAME.digest(state)
+    twin = copy.deepcopy(state)
+    assert CACHE_ATTRIBUTE not in vars(twin)
+    assert GAME.digest(twin) == GAME.digest(state)
+    play_on(twin, 1, 60)
+    play_on(state, 2, 60)
+    assert GAME.digest(twin) != GAME.digest(state)
+
+
+def test_text_and_digest_asked_in_turn() -> None:
+    """Asking for the digest text and for the digest in turn, after moves or several times at one
+    position, gives the full text and its digest every time."""
+    for n, state in enumerate(positions(42, ["heuristic", "random", "random"], "standard", True, 600)):
+        if n % 3 == 0:
+            assert canonical_text(state) == full_text(state)
+        if n % 2 == 0:
+            assert GAME.digest(state) == full_digest(state)
+        if n % 7 == 0:
+            assert canonical_text(state) == full_text(state)
+            assert GAME.digest(state) == full_digest(state)
