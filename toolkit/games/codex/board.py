@@ -226,9 +226,10 @@ def topology(size: str) -> Topology:
     )
 
 
-@dataclass
+@dataclass(frozen=True)
 class Harbor:
-    """A harbor on one coastal edge; ``kind`` is ``"3:1"`` or a resource name."""
+    """A harbor on one coastal edge; ``kind`` is ``"3:1"`` or a resource name. Frozen: a harbor
+    never changes during a game (so the digest compares harbors by identity)."""
 
     id: str
     kind: str

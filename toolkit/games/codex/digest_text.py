@@ -43,8 +43,9 @@ HOT: frozenset[str] = frozenset({"version", "pending"})
 """State fields written afresh for every digest: the move counter changes with every move, the
 open decision with nearly every one (each bid or pass of an auction rewrites it)."""
 
-SPECIAL: frozenset[str] = frozenset({"harbors", "knights", "players"})
-"""State fields that hold dataclass instances, written piece by piece by :class:`DigestCache`."""
+SPECIAL: frozenset[str] = frozenset({"decks", "harbors", "knights", "players"})
+"""State fields written piece by piece by :class:`DigestCache`: those holding dataclass instances,
+and the decks (each pile compared card record by card record, see :meth:`DigestCache._decks`)."""
 
 CHECKPOINTS: tuple[str, ...] = ("bank", "dice", "pending")
 """Top-level fields before which the hash state is kept: the board lists before ``bank`` change
@@ -100,13 +101,15 @@ def _fresh(value: Any) -> Any:
 
 
 def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
-    """The named attributes of an object as a tuple (for any number of names)."""
+    """The named attributes of a plain object as a tuple (for any number of names), read from
+    its attribute dict (cheaper than ``getattr`` for a dataclass instance without slots)."""
     if not names:
         return lambda obj: ()
     if len(names) == 1:
-        one = operator.attrgetter(names[0])
-        return lambda obj: (one(obj),)
-    return operator.attrgetter(*names)
+        one = operator.itemgetter(names[0])
+        return lambda obj: (one(vars(obj)),)
+    many = operator.itemgetter(*names)
+    return lambda obj: many(vars(obj))
 
 
 class _Unseen:
@@ -186,11 +189,13 @@ class DigestCache:
         self.at = {n: names.index(n) for n in SPECIAL}
         self.players: list[_Player] = []
         self.harbors: list[Any] | None = None
-        self.harbor_fields = operator.attrgetter("id", "kind", "edge", "intersections")
         self.knight_ids: list[str] | None = None  # None until first written
         self.knight_rows: list[tuple[Any, ...]] = []
         self.knight_texts: list[str] = []
         self.knight_fields: Callable[[Any], tuple[Any, ...]] | None = None
+        self.deck_names: list[str] = []
+        self.piles: list[list[Any]] | None = None  # None until first written
+        self.pile_texts: list[str] = []
         self.starts = [0] + [names.index(n) for n in CHECKPOINTS]
         self.ends = [*self.starts[1:], len(names)]
         self.hashes: list[Any] = [None] * len(self.starts)
@@ -203,7 +208,8 @@ class DigestCache:
         parts, keys = top.parts, top.keys
         for i, get in self.hot:
             parts[i] = keys[i] + dumps(get(state))
-        for name, changed in (("harbors", self._harbors(state.harbors)),
+        for name, changed in (("decks", self._decks(state.decks)),
+                              ("harbors", self._harbors(state.harbors)),
                               ("knights", self._knights(state.knights)),
                               ("players", self._players(state.players))):
             if changed is not None:
@@ -246,26 +252,46 @@ class DigestCache:
             return None
         return "[" + ",".join(record.text for record in records) + "]"
 
-    def _harbors(self, harbors: list[Any]) -> str | None:
-        """Harbors as ``[id, kind, edge, [a, b]]`` rows when they changed (their fields are
-        immutable values, so the rows are their own copies), else None."""
-        rows = list(map(self.harbor_fields, harbors))
-        if self.harbors is not None and self.harbors == rows:
+    def _decks(self, decks: dict[str, list[Any]]) -> str | None:
+        """The decks ``{"deck":[card,...],...}`` when a pile changed, else None.
+
+        A pile is compared with a copy of its list that holds the same card records: a card
+        record is made once (when the decks are built or a position is loaded) and only ever
+        moves between a pile, a hand and the revealed points, never edited in place, so the
+        same record object always means the same card and a pile compares by identity card
+        by card (what makes the decks, the largest field, cheap to check)."""
+        names, piles = list(decks), list(decks.values())
+        if names == self.deck_names and piles == self.piles:
             return None
-        self.harbors = rows
-        return dumps([[h, k, e, list(ends)] for h, k, e, ends in rows])
+        texts = dict(zip(self.deck_names, self.pile_texts, strict=True))
+        seen = dict(zip(self.deck_names, self.piles or (), strict=True))
+        for name, pile in zip(names, piles, strict=True):
+            if name not in seen or seen[name] != pile:
+                texts[name] = json.dumps(name) + ":" + dumps(pile)
+        self.deck_names, self.piles = names, [list(pile) for pile in piles]
+        self.pile_texts = [texts[name] for name in names]
+        return "{" + ",".join(texts[name] for name in sorted(names)) + "}"
+
+    def _harbors(self, harbors: list[Any]) -> str | None:
+        """Harbors as ``[id, kind, edge, [a, b]]`` rows when the list changed, else None (a
+        :class:`~toolkit.games.codex.board.Harbor` is frozen, so the same harbor objects in
+        the same order are the same harbors)."""
+        if self.harbors is not None and self.harbors == harbors:
+            return None
+        self.harbors = list(harbors)
+        return dumps([[h.id, h.kind, h.edge, list(h.intersections)] for h in harbors])
 
     def _knights(self, knights: dict[str, Any]) -> str | None:
         """Knights by id as ``{"id":{...},...}`` when one changed, else None; an unchanged
         knight's text is reused (a knight's fields are all immutable, so the tuple of them is
         its own copy)."""
-        ids = sorted(knights)
+        ids = list(knights)
         rows: list[tuple[Any, ...]] = []
         if ids:
             if self.knight_fields is None:
                 names = [f.name for f in dataclasses.fields(knights[ids[0]])]
-                self.knight_fields = operator.attrgetter(*names)
-            rows = list(map(self.knight_fields, map(knights.__getitem__, ids)))
+                self.knight_fields = _getter(names)
+            rows = list(map(self.knight_fields, knights.values()))
         if ids == self.knight_ids and rows == self.knight_rows:
             return None
         seen = dict(zip(self.knight_ids or (), zip(self.knight_rows, self.knight_texts, strict=True),
@@ -278,7 +304,7 @@ class DigestCache:
             else:
                 texts.append(json.dumps(kid) + ":" + dumps(knights[kid]))
         self.knight_ids, self.knight_rows, self.knight_texts = ids, rows, texts
-        return "{" + ",".join(texts) + "}"
+        return "{" + ",".join(text for _, text in sorted(zip(ids, texts, strict=True))) + "}"
 
 
 def cache_of(state: Any) -> DigestCache:
