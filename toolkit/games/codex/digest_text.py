@@ -89,14 +89,20 @@ _IMMUTABLE = frozenset((str, int, type(None), bool, float, tuple))
 def _fresh(value: Any) -> Any:
     """A copy of ``value`` to compare later values against: lists and dicts are copied all the way
     down, everything immutable is shared, so an unchanged leaf compares by identity (a string
-    copied anew would have to be compared character by character)."""
+    copied anew would have to be compared character by character). A list or dict holding only
+    immutable values (most of them: a hand of resources, a list of card ids) is copied in one
+    call."""
     kind = type(value)
     if kind in _IMMUTABLE:
         return value
     if kind is list:
-        return [x if type(x) in _IMMUTABLE else _fresh(x) for x in value]
+        if _IMMUTABLE.issuperset(map(type, value)):
+            return value.copy()
+        return [_fresh(x) for x in value]
     if kind is dict:
-        return {k: x if type(x) in _IMMUTABLE else _fresh(x) for k, x in value.items()}
+        if _IMMUTABLE.issuperset(map(type, value.values())):
+            return value.copy()
+        return {k: _fresh(x) for k, x in value.items()}
     return copy.deepcopy(value)
 
 
@@ -188,6 +194,7 @@ class DigestCache:
         self.first_hot = min(i for i, _ in self.hot)
         self.at = {n: names.index(n) for n in SPECIAL}
         self.players: list[_Player] = []
+        self.wholes: list[dict[str, Any] | None] = []  # each player's field copies by name
         self.harbors: list[Any] | None = None
         self.knight_ids: list[str] | None = None  # None until first written
         self.knight_rows: list[tuple[Any, ...]] = []
@@ -228,18 +235,23 @@ class DigestCache:
         parts, starts, ends, hashes = self.top.parts, self.starts, self.ends, self.hashes
         first = bisect_right(starts, self.stale) - 1
         h = hashlib.sha256(b"{") if first == 0 else hashes[first].copy()
-        for k in range(first, len(starts)):
+        last = len(starts) - 1
+        for k in range(first, last):
             if k > first:
                 hashes[k] = h.copy()
-            if k > 0:
-                h.update(b",")
-            h.update(",".join(parts[starts[k]:ends[k]]).encode())
-        h.update(b"}")
+            text = ",".join(parts[starts[k]:ends[k]])
+            h.update(("," + text if k else text).encode())
+        if first < last:
+            hashes[last] = h.copy()
+        h.update(("," + ",".join(parts[starts[last]:]) + "}").encode())
         self.stale = len(parts)
         return h.hexdigest()
 
     def _players(self, players: list[Any]) -> str | None:
-        """The players' list ``[{...},...]`` when a player changed, else None."""
+        """The players' list ``[{...},...]`` when a player changed, else None (all of them
+        compared in one go first: on most moves one player changes, on many none)."""
+        if list(map(vars, players)) == self.wholes:
+            return None
         records = self.players
         changed = len(records) != len(players)
         del records[len(players):]
@@ -248,6 +260,7 @@ class DigestCache:
         for player, record in zip(players, records, strict=True):
             if record.render(player):
                 changed = True
+        self.wholes = [record.whole for record in records]
         if not changed:
             return None
         return "[" + ",".join(record.text for record in records) + "]"
