@@ -194,7 +194,6 @@ class DigestCache:
         self.first_hot = min(i for i, _ in self.hot)
         self.at = {n: names.index(n) for n in SPECIAL}
         self.players: list[_Player] = []
-        self.wholes: list[dict[str, Any] | None] = []  # each player's field copies by name
         self.harbors: list[Any] | None = None
         self.knight_ids: list[str] | None = None  # None until first written
         self.knight_rows: list[tuple[Any, ...]] = []
@@ -248,10 +247,7 @@ class DigestCache:
         return h.hexdigest()
 
     def _players(self, players: list[Any]) -> str | None:
-        """The players' list ``[{...},...]`` when a player changed, else None (all of them
-        compared in one go first: on most moves one player changes, on many none)."""
-        if list(map(vars, players)) == self.wholes:
-            return None
+        """The players' list ``[{...},...]`` when a player changed, else None."""
         records = self.players
         changed = len(records) != len(players)
         del records[len(players):]
@@ -260,7 +256,6 @@ class DigestCache:
         for player, record in zip(players, records, strict=True):
             if record.render(player):
                 changed = True
-        self.wholes = [record.whole for record in records]
         if not changed:
             return None
         return "[" + ",".join(record.text for record in records) + "]"
