@@ -32,7 +32,7 @@ import hashlib
 import json
 import operator
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import compress
 from typing import Any
 
@@ -106,16 +106,15 @@ def _fresh(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
-    """The named attributes of a plain object as a tuple (for any number of names), read from
-    its attribute dict (cheaper than ``getattr`` for a dataclass instance without slots)."""
+def _getter(names: list[str]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """The named entries of an attribute dict as a tuple (for any number of names): a dataclass
+    instance's fields read from ``vars(obj)``, cheaper than ``getattr`` for each."""
     if not names:
-        return lambda obj: ()
+        return lambda attributes: ()
     if len(names) == 1:
         one = operator.itemgetter(names[0])
-        return lambda obj: (one(vars(obj)),)
-    many = operator.itemgetter(*names)
-    return lambda obj: many(vars(obj))
+        return lambda attributes: (one(attributes),)
+    return operator.itemgetter(*names)
 
 
 class _Unseen:
@@ -150,7 +149,7 @@ class _Fields:
     def update(self, obj: Any) -> int:
         """Write again the pieces of the compared fields whose values moved away from their
         copies (and copy them anew); the index of the first such field, or ``len(names)``."""
-        values = self.get(obj)
+        values = self.get(vars(obj))
         copies = self.copies
         moved = list(compress(range(len(values)), map(operator.ne, values, copies)))
         if not moved:
@@ -198,7 +197,7 @@ class DigestCache:
         self.knight_ids: list[str] | None = None  # None until first written
         self.knight_rows: list[tuple[Any, ...]] = []
         self.knight_texts: list[str] = []
-        self.knight_fields: Callable[[Any], tuple[Any, ...]] | None = None
+        self.knight_fields: Callable[[Mapping[str, Any]], tuple[Any, ...]] | None = None
         self.deck_names: list[str] = []
         self.piles: list[list[Any]] | None = None  # None until first written
         self.pile_texts: list[str] = []
@@ -299,7 +298,7 @@ class DigestCache:
             if self.knight_fields is None:
                 names = [f.name for f in dataclasses.fields(knights[ids[0]])]
                 self.knight_fields = _getter(names)
-            rows = list(map(self.knight_fields, knights.values()))
+            rows = list(map(self.knight_fields, map(vars, knights.values())))
         if ids == self.knight_ids and rows == self.knight_rows:
             return None
         seen = dict(zip(self.knight_ids or (), zip(self.knight_rows, self.knight_texts, strict=True),
