@@ -537,9 +537,12 @@ class CodexAdapter:
         kind = move.get("type")
         return {tag for tag, kinds in STORY_MOVES.items() if kind in kinds}
 
-    def with_names(self, view: View, names: Mapping[str, str]) -> View:
-        """The view with players' names (id -> name, from the save's config) where it has none."""
-        return named_players(view, names)
+    def with_names(self, view: View, names: Mapping[str, str], memo: dict[Any, Any] | None = None) -> View:
+        """The view with players' names (id -> name, from the save's config) where it has none.
+
+        ``memo`` (kept for one save's views) names each player entry once; see :func:`named_players`.
+        """
+        return named_players(view, names, memo)
 
     def header(self, view: View) -> Header:
         inputs = tuple(

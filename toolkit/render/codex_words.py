@@ -293,12 +293,17 @@ def plain_event(text: str, place: Callable[[str], str] | None = None) -> str:
     With ``place`` (an intersection or edge id to words), a spot is named rather than dropped:
     ``builds a road on the edge between the 6-hills and 8-forest hexes``.
     """
-    text = _KNIGHT_ID.sub("", text)
-    if place is None:
-        text = _SPOT.sub("", text)
-    else:
-        text = _SPOT.sub(lambda m: f" {m.group(1)} {place(m.group(2))}", text)
-    return _CARD_ID.sub(lambda m: card_title(m.group(1)), text)
+    # Each pattern is tried only on a text holding the words it starts from.
+    if "knight-" in text:
+        text = _KNIGHT_ID.sub("", text)
+    if "|" in text:
+        if place is None:
+            text = _SPOT.sub("", text)
+        else:
+            text = _SPOT.sub(lambda m: f" {m.group(1)} {place(m.group(2))}", text)
+    if any(deck in text for deck in TRACKS):
+        text = _CARD_ID.sub(lambda m: card_title(m.group(1)), text)
+    return text
 
 
 def hex_words(hex_entry: Mapping[str, Any]) -> str:
@@ -376,23 +381,40 @@ def told_to_all(kind: Any, text: str) -> str:
     return words(match) if match else humanise(str(kind))
 
 
-def named_players(view: View, names: Mapping[str, str]) -> View:
+def named_players(view: View, names: Mapping[str, str], memo: dict[int, Any] | None = None) -> View:
     """``view`` with a ``name`` for each player who has none, from ``names`` (id -> name).
 
     Engine views carry ids only; the save's config knows the names. The view itself is not
-    changed: the result shares everything but the players table.
+    changed: the result shares everything but the players table. With ``memo`` (a dict kept
+    for one save's views, always with the same ``names``) each player entry is named once
+    while it is the same object (views are only read, so it still holds what it held).
     """
     players = view.get("players")
-    if not isinstance(players, Mapping):
+    if not (type(players) is dict or isinstance(players, Mapping)):
         return view
+    if memo is not None and len(memo) > _MEMO_SIZE:
+        memo.clear()
     named: dict[Any, Any] = {}
     changed = False
     for pid, entry in players.items():
-        if isinstance(entry, Mapping) and not entry.get("name") and str(pid) in names:
-            entry = {**entry, "name": names[str(pid)]}
-            changed = True
-        named[pid] = entry
+        seen = memo.get(id(entry)) if memo is not None else None
+        if seen is not None:
+            # The memo holds the entry itself, so its id is not reused while it is remembered.
+            made = seen[1]
+        else:
+            made = entry
+            if (type(entry) is dict or isinstance(entry, Mapping)) and not entry.get("name"):
+                name = names.get(str(pid))
+                if name is not None:
+                    made = {**entry, "name": name}
+            if memo is not None:
+                memo[id(entry)] = (entry, made)
+        changed = changed or made is not entry
+        named[pid] = made
     return {**view, "players": named} if changed else view
+
+
+_MEMO_SIZE = 512  # player entries a memo of :func:`named_players` remembers before it starts again
 
 
 _MOVE_VERBS = {

@@ -100,31 +100,64 @@ def config_names(save: Save) -> dict[str, str]:
     return found
 
 
-def with_names(text: str, names: Mapping[int, str], ids: Mapping[str, str] | None = None) -> str:
+class Naming:
     """Engine wording with ``seat N`` and whole-word player ids replaced by the player's name.
 
-    One pass over the text, so a name that looks like an id or a seat is never replaced again.
+    The pattern is made once for a save's players; one pass over each text, so a name that
+    looks like an id or a seat is never replaced again.
     """
-    pattern = _SEAT
-    if ids:
-        alternatives = "|".join(re.escape(pid) for pid in sorted(ids, key=lambda p: (-len(p), p)))
-        pattern += rf"|(?<![\w-])({alternatives})(?![\w-])"
 
-    def name_of(match: re.Match[str]) -> str:
-        if match.group(1) is not None:
-            return names.get(int(match.group(1)), match.group(0))
-        return (ids or {}).get(match.group(2), match.group(0))
+    def __init__(self, names: Mapping[int, str], ids: Mapping[str, str] | None = None) -> None:
+        self.names = dict(names)
+        self.ids = dict(ids or {})
+        pattern = _SEAT
+        if self.ids:
+            alternatives = "|".join(re.escape(pid) for pid in sorted(self.ids, key=lambda p: (-len(p), p)))
+            pattern += rf"|(?<![\w-])({alternatives})(?![\w-])"
+        self.pattern = re.compile(pattern)
 
-    return re.sub(pattern, name_of, text)
+    def __call__(self, text: str) -> str:
+        if not self.ids and "seat " not in text:
+            return text  # nothing the pattern could match
+        return self.pattern.sub(self._name_of, text)
+
+    def _name_of(self, match: re.Match[str]) -> str:
+        seat = match.group(1)
+        if seat is not None:
+            return self.names.get(int(seat), match.group(0))
+        return self.ids.get(match.group(2), match.group(0))
 
 
-def named_view(adapter: Adapter, view: Mapping[str, Any], ids: Mapping[str, str]) -> Mapping[str, Any]:
-    """``view`` with the players' names from the save's config, for adapters that take them."""
+def with_names(text: str, names: Mapping[int, str], ids: Mapping[str, str] | None = None) -> str:
+    """``text`` with seats and player ids named (see :class:`Naming`)."""
+    return Naming(names, ids)(text)
+
+
+def view_namer(
+    adapter: Adapter, ids: Mapping[str, str], memo: dict[int, Any] | None = None
+) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:
+    """A function giving a view with the players' names from the save's config (``ids``), for
+    adapters that take them, and the view as it is otherwise. The adapter's hook is looked up
+    once; ``memo`` (a dict kept for one save's views) lets it name each player entry once.
+    """
     hook = getattr(adapter, "with_names", None)
     if not ids or hook is None:
-        return view
-    named: Mapping[str, Any] = hook(view, ids)
-    return named
+        return _same
+    if memo is None:
+        return lambda view: hook(view, ids)
+    return lambda view: hook(view, ids, memo)
+
+
+def named_view(
+    adapter: Adapter, view: Mapping[str, Any], ids: Mapping[str, str], memo: dict[int, Any] | None = None
+) -> Mapping[str, Any]:
+    """``view`` with the players' names from the save's config, for adapters that take them."""
+    return view_namer(adapter, ids, memo)(view)
+
+
+def _same(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A view as it is (for saves whose views need no names from the config)."""
+    return view
 
 
 def move_words(adapter: Adapter, move: Mapping[str, Any], events: list[Any]) -> str | None:
@@ -140,9 +173,8 @@ def narrate(
     game: Game,
     index: int,
     move: Mapping[str, Any] | None,
-    names: Mapping[int, str],
+    naming: Naming,
     words: str | None = None,
-    ids: Mapping[str, str] | None = None,
 ) -> str:
     """A move in words with names for seats and any table talk: ``12. Ada builds a road on edge 15``.
 
@@ -155,7 +187,7 @@ def narrate(
             words = game.describe(dict(move))
         except Exception:
             words = game.label(dict(move))
-    line = f"{index}. {with_names(words, names, ids)}"
+    line = f"{index}. {naming(words)}"
     talk = _talk(move)
     if talk:
         line += f' - "{talk}"'
@@ -166,8 +198,7 @@ def consequences(
     adapter: Adapter,
     move: Mapping[str, Any] | None,
     events: list[Any],
-    names: Mapping[int, str],
-    ids: Mapping[str, str] | None = None,
+    naming: Naming,
     leave_out: Sequence[str] = (),
 ) -> str:
     """What a move set off (dice, payouts, awards...), from the public events' words.
@@ -176,8 +207,7 @@ def consequences(
     """
     if move is None:
         return ""
-    texts = [t for t in adapter.event_lines(move, events) if t not in leave_out]
-    return "; ".join(with_names(t, names, ids) for t in texts)
+    return "; ".join(naming(t) for t in adapter.event_lines(move, events) if t not in leave_out)
 
 
 def story_tags(adapter: Adapter, move: Mapping[str, Any] | None, events: list[Any]) -> frozenset[str]:
@@ -222,12 +252,17 @@ def snapshots(
     adapter = adapter_for(save)
     names: dict[int, str] = {}
     ids = config_names(save)
+    naming = Naming(names, ids)
+    name = view_namer(adapter, ids, {})
+    plain = getattr(adapter, "plain_places", None)
+    keys: list[str] = []
     wanted: list[int | None] | None = list(seats) if seats is not None else None
     seen = views_of(game)
     for step in replay.run(save, to):
         if wanted is None or not names:
-            spectator = named_view(adapter, game.view(step.state, None), ids)
+            spectator = name(game.view(step.state, None))
             names = dict(adapter.players(spectator))
+            naming = Naming(names, ids)
             if wanted is None:
                 wanted = [None, *sorted(names)]
             for seat in wanted:
@@ -235,16 +270,16 @@ def snapshots(
                     raise RenderError(
                         save.path, f"no seat {seat} in this game (seats {_span(sorted(names))})", "bad_seat"
                     )
+            keys = [seat_key(s) for s in wanted]
         made = seen(step.state, wanted)
-        views = {seat_key(s): named_view(adapter, view, ids) for s, view in zip(wanted, made, strict=True)}
+        views = {key: name(view) for key, view in zip(keys, made, strict=True)}
         actor = _actor(game, step.state, step.move) if step.move is not None else None
         words = move_words(adapter, step.move, step.events) if step.move is not None else None
-        action = narrate(game, step.index, step.move, names, words, ids)
+        action = narrate(game, step.index, step.move, naming, words)
         rolled = roll_lines(adapter, step.move, step.events)
-        detail = consequences(adapter, step.move, step.events, names, ids, rolled)
+        detail = consequences(adapter, step.move, step.events, naming, rolled)
         tags = story_tags(adapter, step.move, step.events)
-        roll = "; ".join(with_names(t, names, ids) for t in rolled)
-        plain = getattr(adapter, "plain_places", None)
+        roll = "; ".join(naming(t) for t in rolled)
         if plain is not None:
             board_view = views.get(SPECTATOR) or next(iter(views.values()))
             action, detail, roll = (plain(t, board_view) if t else t for t in (action, detail, roll))

@@ -134,6 +134,7 @@ class PioneersAdapter:
 
     def __init__(self) -> None:
         self.recall = Recall()
+        self._places: tuple[Any, Places] | None = None
 
     def board(self, view: View) -> Board:
         geo = geometry()
@@ -207,23 +208,33 @@ class PioneersAdapter:
 
     def story_tags(self, move: Mapping[str, Any], events: list[Any]) -> set[str]:
         """``offer``, ``answer`` and ``end`` from the move's public event types."""
-        types = {e.get("type") for e in events if isinstance(e, Mapping) and "visibleTo" not in e}
+        types = {e.get("type") for e in _public(events)}
         return {tag for tag, kinds in STORY_EVENTS.items() if types & kinds}
 
     def roll_lines(self, move: Mapping[str, Any], events: list[Any]) -> list[str]:
         """The roll that ending a turn (or the last setup move) sets off, and what it produced."""
         return [
             str(e["text"])
-            for e in events
-            if isinstance(e, Mapping)
-            and "visibleTo" not in e
-            and e.get("type") in ("roll", "produce")
-            and isinstance(e.get("text"), str)
+            for e in _public(events)
+            if e.get("type") in _ROLLED and isinstance(e.get("text"), str)
         ]
 
     def plain_places(self, text: str, view: View) -> str:
         """Engine words with hexes, corners and edges named by what a player sees on the board."""
-        return places(hex_names(view)).say(text)
+        return self.places_of(view).say(text)
+
+    def places_of(self, view: View) -> Places:
+        """The place words of the view's board, worked out again only for another hexes list.
+
+        The engine hands every view of one board the same hexes list (views are only read), so
+        the list is known by identity; the last one is held, so its id is not reused meanwhile.
+        """
+        board = view.get("board")
+        hexes = board.get("hexes") if isinstance(board, Mapping) else None
+        last = self._places
+        if last is None or last[0] is not hexes or hexes is None:
+            last = self._places = (hexes, places(hex_names(view)))
+        return last[1]
 
     def players(self, view: View) -> list[tuple[int, str]]:
         return sorted(_names(view).items())
@@ -236,14 +247,11 @@ class PioneersAdapter:
 
     def event_lines(self, move: Mapping[str, Any], events: list[Any]) -> list[str]:
         """Public event texts, leaving out those that only restate the move."""
-        lines = []
-        for item in events:
-            if not isinstance(item, Mapping) or not isinstance(item.get("text"), str):
-                continue
-            if "visibleTo" in item or item.get("type") in ECHO_EVENTS:
-                continue
-            lines.append(str(item["text"]))
-        return lines
+        return [
+            str(e["text"])
+            for e in _public(events)
+            if isinstance(e.get("text"), str) and e.get("type") not in ECHO_EVENTS
+        ]
 
     def header(self, view: View) -> Header:
         keys = ("turn", "phase", "dice", "decisions", "toMove", "winner", "seat")
@@ -392,6 +400,12 @@ class PioneersAdapter:
 
 
 STORY_EVENTS: dict[str, set[Any]] = {"offer": {"offer"}, "answer": {"answer"}, "end": {"end_turn"}}
+_ROLLED = ("roll", "produce")  # event types of a roll and what it produced
+
+
+def _public(events: list[Any]) -> list[Mapping[str, Any]]:
+    """The events every seat may read: mappings without a ``visibleTo`` list."""
+    return [e for e in events if (type(e) is dict or isinstance(e, Mapping)) and "visibleTo" not in e]
 
 
 def _hex_words(resource: str, token: Any) -> str:
@@ -404,6 +418,7 @@ def _listed(words: list[str]) -> str:
 
 
 _PLACE = re.compile(r"\b(vertex|edge|hex) (\d+)\b")
+_SAID_SIZE = 1024  # place ids whose words one board remembers
 
 
 HexNames = tuple[tuple[int, str], ...]
@@ -424,6 +439,7 @@ class Places:
 
     def __init__(self, hexes: HexNames) -> None:
         self.names: dict[int, str] = dict(hexes)
+        self._said: dict[str, str] = {}  # words by place id as written (``edge 15``)
 
     def _hexes(self, ids: list[int]) -> list[str]:
         return [self.names.get(h, f"hex {h}") for h in sorted(ids)]
@@ -450,11 +466,19 @@ class Places:
         return f"the edge between the {_listed(hexes)} hexes"
 
     def say(self, text: str) -> str:
-        def place(match: re.Match[str]) -> str:
-            kind, number = match.group(1), int(match.group(2))
-            return {"vertex": self.vertex, "edge": self.edge, "hex": self.hex}[kind](number)
+        """``text`` with each ``vertex N``, ``edge N`` and ``hex N`` in a player's words."""
+        return _PLACE.sub(self._place, text)
 
-        return _PLACE.sub(place, text)
+    def _place(self, match: re.Match[str]) -> str:
+        written = match.group(0)
+        words = self._said.get(written)
+        if words is None:
+            kind, number = match.group(1), int(match.group(2))
+            say = self.vertex if kind == "vertex" else self.edge if kind == "edge" else self.hex
+            words = say(number)
+            if len(self._said) < _SAID_SIZE:
+                self._said[written] = words
+        return words
 
 
 @lru_cache(maxsize=16)
