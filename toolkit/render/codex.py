@@ -79,6 +79,10 @@ STORY_MOVES: dict[str, set[str]] = {
     "roll": {"rollDice"},
     "end": {"endTurn"},
 }
+_TAGS_OF: dict[str, frozenset[str]] = {
+    kind: frozenset(tag for tag, kinds in STORY_MOVES.items() if kind in kinds)
+    for kind in set().union(*STORY_MOVES.values())
+}  # the story tags of each move type that has any
 
 View = Mapping[str, Any]
 
@@ -475,10 +479,11 @@ class CodexAdapter:
     def event_lines(self, move: Mapping[str, Any], events: list[Any]) -> list[str]:
         """Public event texts, leaving out the one that only restates the move itself."""
         lines = []
+        own = move.get("type")
         for item in events:
-            if not isinstance(item, Mapping) or not isinstance(item.get("text"), str):
+            if not (type(item) is dict or isinstance(item, Mapping)) or not isinstance(item.get("text"), str):
                 continue
-            if "visibleTo" in item or item.get("type") == move.get("type"):
+            if "visibleTo" in item or item.get("type") == own:
                 continue
             lines.append(told_to_all(item.get("type"), str(item["text"])))
         return lines
@@ -487,11 +492,12 @@ class CodexAdapter:
         """The move in words: its own public event's text (``p2 builds a road``), else a phrase
         from its type alone. Never the payload: a payload may name a hidden card.
         """
+        own = move.get("type")
         for item in events:
             if (
-                isinstance(item, Mapping)
+                (type(item) is dict or isinstance(item, Mapping))
                 and "visibleTo" not in item
-                and item.get("type") == move.get("type")
+                and item.get("type") == own
                 and isinstance(item.get("text"), str)
             ):
                 return told_to_all(item.get("type"), str(item["text"]))
@@ -535,7 +541,7 @@ class CodexAdapter:
     def story_tags(self, move: Mapping[str, Any], events: list[Any]) -> set[str]:
         """``offer``, ``answer``, ``roll`` and ``end`` from the move's type."""
         kind = move.get("type")
-        return {tag for tag, kinds in STORY_MOVES.items() if kind in kinds}
+        return set(_TAGS_OF.get(kind, ())) if isinstance(kind, str) else set()
 
     def with_names(self, view: View, names: Mapping[str, str], memo: dict[Any, Any] | None = None) -> View:
         """The view with players' names (id -> name, from the save's config) where it has none.

@@ -293,7 +293,7 @@ def plain_event(text: str, place: Callable[[str], str] | None = None) -> str:
     With ``place`` (an intersection or edge id to words), a spot is named rather than dropped:
     ``builds a road on the edge between the 6-hills and 8-forest hexes``.
     """
-    # Each pattern is tried only on a text holding the words it starts from.
+    # A spot or knight pattern is tried only on a text holding the characters it starts from.
     if "knight-" in text:
         text = _KNIGHT_ID.sub("", text)
     if "|" in text:
@@ -301,9 +301,11 @@ def plain_event(text: str, place: Callable[[str], str] | None = None) -> str:
             text = _SPOT.sub("", text)
         else:
             text = _SPOT.sub(lambda m: f" {m.group(1)} {place(m.group(2))}", text)
-    if any(deck in text for deck in TRACKS):
-        text = _CARD_ID.sub(lambda m: card_title(m.group(1)), text)
-    return text
+    return _CARD_ID.sub(_card_words, text)
+
+
+def _card_words(match: re.Match[str]) -> str:
+    return card_title(match.group(1))
 
 
 def hex_words(hex_entry: Mapping[str, Any]) -> str:

@@ -175,23 +175,44 @@ def narrate(
     move: Mapping[str, Any] | None,
     naming: Naming,
     words: str | None = None,
+    said: dict[str, str] | None = None,
 ) -> str:
     """A move in words with names for seats and any table talk: ``12. Ada builds a road on edge 15``.
 
-    ``words`` overrides the engine's own description (an adapter's plainer wording).
+    ``words`` overrides the engine's own description (an adapter's plainer wording). ``said``
+    (a dict kept for one ``naming``) remembers the engine's named words for each distinct move.
     """
     if move is None or index == 0:
         return "Start of the game"
-    if words is None:
-        try:
-            words = game.describe(dict(move))
-        except Exception:
-            words = game.label(dict(move))
-    line = f"{index}. {naming(words)}"
+    named = naming(words) if words is not None else described(game, move, naming, said)
+    line = f"{index}. {named}"
     talk = _talk(move)
     if talk:
         line += f' - "{talk}"'
     return line
+
+
+def described(game: Game, move: Mapping[str, Any], naming: Naming, said: dict[str, str] | None = None) -> str:
+    """The engine's words for ``move`` (its label if it cannot describe it), with names.
+
+    With ``said``, each distinct move is described once: a move is known by its ``repr``,
+    which differs whenever the JSON data of two moves does, and an engine describes a move
+    from the move alone.
+    """
+    if said is None:
+        return naming(_engine_words(game, move))
+    key = repr(move)
+    found = said.get(key)
+    if found is None:
+        found = said[key] = naming(_engine_words(game, move))
+    return found
+
+
+def _engine_words(game: Game, move: Mapping[str, Any]) -> str:
+    try:
+        return game.describe(dict(move))
+    except Exception:
+        return game.label(dict(move))
 
 
 def consequences(
@@ -253,6 +274,7 @@ def snapshots(
     names: dict[int, str] = {}
     ids = config_names(save)
     naming = Naming(names, ids)
+    said: dict[str, str] = {}  # named words by move, for this naming
     name = view_namer(adapter, ids, {})
     plain = getattr(adapter, "plain_places", None)
     keys: list[str] = []
@@ -263,6 +285,7 @@ def snapshots(
             spectator = name(game.view(step.state, None))
             names = dict(adapter.players(spectator))
             naming = Naming(names, ids)
+            said = {}
             if wanted is None:
                 wanted = [None, *sorted(names)]
             for seat in wanted:
@@ -275,7 +298,7 @@ def snapshots(
         views = {key: name(view) for key, view in zip(keys, made, strict=True)}
         actor = _actor(game, step.state, step.move) if step.move is not None else None
         words = move_words(adapter, step.move, step.events) if step.move is not None else None
-        action = narrate(game, step.index, step.move, naming, words)
+        action = narrate(game, step.index, step.move, naming, words, said)
         rolled = roll_lines(adapter, step.move, step.events)
         detail = consequences(adapter, step.move, step.events, naming, rolled)
         tags = story_tags(adapter, step.move, step.events)

@@ -208,15 +208,15 @@ class PioneersAdapter:
 
     def story_tags(self, move: Mapping[str, Any], events: list[Any]) -> set[str]:
         """``offer``, ``answer`` and ``end`` from the move's public event types."""
-        types = {e.get("type") for e in _public(events)}
+        types = {kind for kind, _ in _public(events)}
         return {tag for tag, kinds in STORY_EVENTS.items() if types & kinds}
 
     def roll_lines(self, move: Mapping[str, Any], events: list[Any]) -> list[str]:
         """The roll that ending a turn (or the last setup move) sets off, and what it produced."""
         return [
             str(e["text"])
-            for e in _public(events)
-            if e.get("type") in _ROLLED and isinstance(e.get("text"), str)
+            for kind, e in _public(events)
+            if kind in _ROLLED and isinstance(e.get("text"), str)
         ]
 
     def plain_places(self, text: str, view: View) -> str:
@@ -249,8 +249,8 @@ class PioneersAdapter:
         """Public event texts, leaving out those that only restate the move."""
         return [
             str(e["text"])
-            for e in _public(events)
-            if isinstance(e.get("text"), str) and e.get("type") not in ECHO_EVENTS
+            for kind, e in _public(events)
+            if kind not in ECHO_EVENTS and isinstance(e.get("text"), str)
         ]
 
     def header(self, view: View) -> Header:
@@ -403,9 +403,21 @@ STORY_EVENTS: dict[str, set[Any]] = {"offer": {"offer"}, "answer": {"answer"}, "
 _ROLLED = ("roll", "produce")  # event types of a roll and what it produced
 
 
-def _public(events: list[Any]) -> list[Mapping[str, Any]]:
-    """The events every seat may read: mappings without a ``visibleTo`` list."""
-    return [e for e in events if (type(e) is dict or isinstance(e, Mapping)) and "visibleTo" not in e]
+def _public(events: list[Any]) -> list[tuple[Any, Mapping[str, Any]]]:
+    """The events every seat may read (mappings without a ``visibleTo`` list), with their types.
+
+    The type is read past the engine's lazy event (a dict whose sentence is written when the
+    event is first read, its type set from the start), so an event whose words are not
+    wanted here, such as one that only restates the move, never has its sentence written.
+    """
+    found: list[tuple[Any, Mapping[str, Any]]] = []
+    for e in events:
+        if isinstance(e, dict):
+            if "visibleTo" not in e:
+                found.append((dict.get(e, "type"), e))
+        elif isinstance(e, Mapping) and "visibleTo" not in e:
+            found.append((e.get("type"), e))
+    return found
 
 
 def _hex_words(resource: str, token: Any) -> str:

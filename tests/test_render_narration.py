@@ -1,0 +1,118 @@
+"""Narration worked out once and remembered reads exactly as narration worked out afresh."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+from toolkit import replay
+from toolkit.games.pioneers import GAME
+from toolkit.render import codex_words
+from toolkit.render.frames import Naming, config_names, described, views_of, with_names
+from toolkit.render.pioneers import ADAPTER, Places, geometry, hex_names
+from toolkit.saves import load
+
+REPLAYS = Path(__file__).resolve().parent.parent / "replays"
+PIONEERS = REPLAYS / "pioneers-three-player-quick-win.json"
+CODEX = REPLAYS / "codex-four-player-joaquim-wins.json"
+
+
+def _pioneers_view() -> dict[str, Any]:
+    state = GAME.new_game("narration", {"players": [{"name": f"P{i}"} for i in range(3)]})
+    return dict(GAME.view(state, None))
+
+
+def _every_place() -> str:
+    geo = geometry()
+    return "; ".join(
+        [f"vertex {v}" for v in range(len(geo.vertices))]
+        + [f"edge {e}" for e in range(len(geo.edges))]
+        + [f"hex {h}" for h in range(len(geo.centres))]
+    )
+
+
+def test_a_board_says_each_place_again_as_it_said_it_first() -> None:
+    """A board's remembered words for a place equal the words a fresh board works out."""
+    view = _pioneers_view()
+    text = _every_place()
+    board = Places(hex_names(view))
+    first = board.say(text)
+    assert board.say(text) == first == Places(hex_names(view)).say(text)
+    assert "vertex 0" not in first and "the " in first
+
+
+def test_place_words_follow_another_hexes_list() -> None:
+    """The adapter's place words are worked out again for a board whose hexes differ, never stale."""
+    view = _pioneers_view()
+    hexes = copy.deepcopy(view["board"]["hexes"])
+    first = next(h for h in hexes if h.get("token"))
+    other = next(h for h in hexes if h.get("token") not in (None, first["token"]))
+    first["token"], other["token"] = other["token"], first["token"]
+    swapped = {**view, "board": {**view["board"], "hexes": hexes}}
+    text = _every_place()
+    assert ADAPTER.plain_places(text, view) == Places(hex_names(view)).say(text)
+    assert ADAPTER.plain_places(text, swapped) == Places(hex_names(swapped)).say(text)
+    assert ADAPTER.plain_places(text, swapped) != ADAPTER.plain_places(text, view)
+
+
+def test_event_words_read_alike_from_lazy_and_plain_events() -> None:
+    """Tags, roll lines and event lines of a pioneers move are the same whether its events are the
+    engine's own (sentences written when read) or plain copies."""
+    save = load(PIONEERS)
+    lazy_ones = 0
+    for step, twin in zip(replay.run(save, 80), replay.run(save, 80), strict=True):
+        if step.move is None:
+            continue
+        lazy = twin.events  # not read before the hooks read them
+        lazy_ones += sum(type(e) is not dict for e in lazy)
+        plain = [dict(e) for e in step.events]
+        for hook in (ADAPTER.story_tags, ADAPTER.roll_lines, ADAPTER.event_lines):
+            assert hook(step.move, lazy) == hook(step.move, plain), (step.index, hook.__name__)
+    assert lazy_ones
+
+
+def test_each_distinct_move_is_described_once_and_as_afresh() -> None:
+    """A save's remembered move words equal the words each move gets on its own."""
+    save = load(PIONEERS)
+    naming = Naming({0: "Ada", 1: "Brunel", 2: "Curie"})
+    game = replay.game_for(save)
+    said: dict[str, str] = {}
+    for move in save.moves:
+        assert described(game, move, naming, said) == described(game, move, naming)
+    assert len(said) == len({repr(m) for m in save.moves}) < len(save.moves)
+
+
+def test_one_naming_reads_every_text_as_a_fresh_one() -> None:
+    """A naming made once for a save's players names every text as one made for that text alone."""
+    ids = {"p1": "p2", "p2": "<b>seat 1</b>"}
+    names = {0: "Ada", 1: "p1"}
+    naming = Naming(names, ids)
+    texts = ["seat 0 and seat 1", "p1 trades with p2", "p12 is no player", "nothing to name", "seat 7"]
+    for text in texts:
+        assert naming(text) == with_names(text, names, ids)
+    assert naming("p1 gives to seat 1") == "p2 gives to p1"
+    assert Naming(names)("seat 1 and p1") == "p1 and p1"
+
+
+def test_views_named_with_a_memo_equal_views_named_afresh() -> None:
+    """Every view of a codex replay named through one save's memo equals the view named alone, and a
+    player entry the views of one position share is named once."""
+    save = load(CODEX)
+    ids = config_names(save)
+    game = replay.game_for(save)
+    seen = views_of(game)
+    memo: dict[int, Any] = {}
+    for step in replay.run(save, 60):
+        made = seen(step.state, [None, 0, 1, 2, 3])
+        named = [codex_words.named_players(view, ids, memo) for view in made]
+        assert named == [codex_words.named_players(view, ids) for view in made]
+        shared = [
+            pid
+            for pid, entry in made[0]["players"].items()
+            if entry is made[1]["players"][pid] and not entry.get("name")
+        ]
+        assert shared
+        for pid in shared:
+            assert named[0]["players"][pid] is named[1]["players"][pid]
+            assert named[0]["players"][pid]["name"] == ids[pid]
