@@ -102,7 +102,7 @@ def test_views_named_with_a_memo_equal_views_named_afresh() -> None:
     ids = config_names(save)
     game = replay.game_for(save)
     seen = views_of(game)
-    memo: dict[int, Any] = {}
+    memo: dict[str, Any] = {}
     for step in replay.run(save, 60):
         made = seen(step.state, [None, 0, 1, 2, 3])
         named = [codex_words.named_players(view, ids, memo) for view in made]

@@ -543,7 +543,7 @@ class CodexAdapter:
         kind = move.get("type")
         return set(_TAGS_OF.get(kind, ())) if isinstance(kind, str) else set()
 
-    def with_names(self, view: View, names: Mapping[str, str], memo: dict[Any, Any] | None = None) -> View:
+    def with_names(self, view: View, names: Mapping[str, str], memo: dict[str, Any] | None = None) -> View:
         """The view with players' names (id -> name, from the save's config) where it has none.
 
         ``memo`` (kept for one save's views) names each player entry once; see :func:`named_players`.

@@ -383,40 +383,50 @@ def told_to_all(kind: Any, text: str) -> str:
     return words(match) if match else humanise(str(kind))
 
 
-def named_players(view: View, names: Mapping[str, str], memo: dict[int, Any] | None = None) -> View:
+def named_players(view: View, names: Mapping[str, str], memo: dict[str, Any] | None = None) -> View:
     """``view`` with a ``name`` for each player who has none, from ``names`` (id -> name).
 
     Engine views carry ids only; the save's config knows the names. The view itself is not
     changed: the result shares everything but the players table. With ``memo`` (a dict kept
     for one save's views, always with the same ``names``) each player entry is named once
-    while it is the same object (views are only read, so it still holds what it held).
+    while it is the same object (views are only read, so it still holds what it held): the
+    views of one position share their entries, and so do their named views.
     """
     players = view.get("players")
     if not (type(players) is dict or isinstance(players, Mapping)):
         return view
-    if memo is not None and len(memo) > _MEMO_SIZE:
-        memo.clear()
+    now: dict[int, tuple[Any, Any, Any]] = {}
+    then: dict[int, tuple[Any, Any, Any]] = {}
+    if memo is not None:
+        now = memo.setdefault("now", now)
+        if len(now) > _MEMO_SIZE:  # the last generation is kept, the one before it let go
+            memo["then"], memo["now"] = now, {}
+            now = memo["now"]
+        then = memo.get("then", then)
     named: dict[Any, Any] = {}
     changed = False
     for pid, entry in players.items():
-        seen = memo.get(id(entry)) if memo is not None else None
-        if seen is not None:
-            # The memo holds the entry itself, so its id is not reused while it is remembered.
-            made = seen[1]
-        else:
-            made = entry
-            if (type(entry) is dict or isinstance(entry, Mapping)) and not entry.get("name"):
-                name = names.get(str(pid))
-                if name is not None:
-                    made = {**entry, "name": name}
-            if memo is not None:
-                memo[id(entry)] = (entry, made)
+        key = id(entry)
+        # An entry is held with its words, so its id is not reused while it is remembered.
+        seen = now.get(key) or then.get(key)
+        if seen is None or seen[1] != pid:
+            seen = (entry, pid, _named_entry(entry, names.get(str(pid))))
+        if memo is not None:
+            now[key] = seen
+        made = seen[2]
         changed = changed or made is not entry
         named[pid] = made
     return {**view, "players": named} if changed else view
 
 
-_MEMO_SIZE = 512  # player entries a memo of :func:`named_players` remembers before it starts again
+def _named_entry(entry: Any, name: str | None) -> Any:
+    """A player entry with ``name`` when it has none (the entry itself otherwise)."""
+    if name is not None and (type(entry) is dict or isinstance(entry, Mapping)) and not entry.get("name"):
+        return {**entry, "name": name}
+    return entry
+
+
+_MEMO_SIZE = 48  # player entries one generation of a memo of :func:`named_players` holds
 
 
 _MOVE_VERBS = {

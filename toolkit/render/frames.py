@@ -134,7 +134,7 @@ def with_names(text: str, names: Mapping[int, str], ids: Mapping[str, str] | Non
 
 
 def view_namer(
-    adapter: Adapter, ids: Mapping[str, str], memo: dict[int, Any] | None = None
+    adapter: Adapter, ids: Mapping[str, str], memo: dict[str, Any] | None = None
 ) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:
     """A function giving a view with the players' names from the save's config (``ids``), for
     adapters that take them, and the view as it is otherwise. The adapter's hook is looked up
@@ -149,7 +149,7 @@ def view_namer(
 
 
 def named_view(
-    adapter: Adapter, view: Mapping[str, Any], ids: Mapping[str, str], memo: dict[int, Any] | None = None
+    adapter: Adapter, view: Mapping[str, Any], ids: Mapping[str, str], memo: dict[str, Any] | None = None
 ) -> Mapping[str, Any]:
     """``view`` with the players' names from the save's config, for adapters that take them."""
     return view_namer(adapter, ids, memo)(view)
@@ -295,7 +295,7 @@ def snapshots(
                     )
             keys = [seat_key(s) for s in wanted]
         made = seen(step.state, wanted)
-        views = {key: name(view) for key, view in zip(keys, made, strict=True)}
+        views = dict(zip(keys, map(name, made), strict=True))
         actor = _actor(game, step.state, step.move) if step.move is not None else None
         words = move_words(adapter, step.move, step.events) if step.move is not None else None
         action = narrate(game, step.index, step.move, naming, words, said)
@@ -305,7 +305,9 @@ def snapshots(
         roll = "; ".join(naming(t) for t in rolled)
         if plain is not None:
             board_view = views.get(SPECTATOR) or next(iter(views.values()))
-            action, detail, roll = (plain(t, board_view) if t else t for t in (action, detail, roll))
+            action = plain(action, board_view) if action else action
+            detail = plain(detail, board_view) if detail else detail
+            roll = plain(roll, board_view) if roll else roll
         yield adapter, Snapshot(step.index, action, actor, views, detail, tags, roll)
 
 
