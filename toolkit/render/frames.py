@@ -82,6 +82,7 @@ def _talk(move: Mapping[str, Any]) -> str:
 
 
 _SEAT = r"\bseat (\d+)\b"
+_NAMED_TEXTS = 4096  # texts one naming remembers
 
 
 def config_names(save: Save) -> dict[str, str]:
@@ -115,11 +116,17 @@ class Naming:
             alternatives = "|".join(re.escape(pid) for pid in sorted(self.ids, key=lambda p: (-len(p), p)))
             pattern += rf"|(?<![\w-])({alternatives})(?![\w-])"
         self.pattern = re.compile(pattern)
+        self._named: dict[str, str] = {}  # texts named before (engine words repeat)
 
     def __call__(self, text: str) -> str:
         if not self.ids and "seat " not in text:
             return text  # nothing the pattern could match
-        return self.pattern.sub(self._name_of, text)
+        named = self._named.get(text)
+        if named is None:
+            named = self.pattern.sub(self._name_of, text)
+            if len(self._named) < _NAMED_TEXTS:
+                self._named[text] = named
+        return named
 
     def _name_of(self, match: re.Match[str]) -> str:
         seat = match.group(1)
