@@ -256,8 +256,13 @@ def geometry(view: View) -> Geometry:
 class CodexAdapter:
     """Turns codex wire views into :mod:`toolkit.render.scene` parts.
 
-    Pieces, header, rows and table facts are remembered with the view data they are read from
+    Header and rows are remembered with the view data they are read from
     (:class:`~toolkit.render.adapters.Recall`), so a replay's next frame remakes only what changed.
+    What is read from the board alone (pieces, metropolises) is remembered with the board table
+    itself and known again by identity: a view is read and never changed in place (the engines'
+    views promise it), and the engine hands the same table again while nothing on it changed.
+    A part made again equal to the last one is that same object, which the page pipeline
+    finds by identity.
     """
 
     game = GAME
@@ -265,6 +270,9 @@ class CodexAdapter:
     def __init__(self) -> None:
         self.recall = Recall()
         self._note: tuple[tuple[Piece, ...], tuple[Point, str] | None] | None = None
+        self._drawn: tuple[Any, tuple[Any, ...], tuple[Piece, ...]] | None = None
+        self._metropolises: tuple[Any, dict[str, list[str]]] | None = None
+        self._foot: Panel | None = None
 
     def board(self, view: View) -> Board:
         geo = geometry(view)
@@ -332,8 +340,10 @@ class CodexAdapter:
         )
 
     def pieces(self, view: View) -> tuple[Piece, ...]:
+        """The pieces, made again only when the board (known by identity: the engine hands the
+        same board while no piece moved) or a marker or name drawn beside it changed."""
+        board = view.get("board")
         inputs = (
-            view.get("board"),
             view.get("robberActive"),
             view.get("merchantHexId"),
             view.get("merchantOwnerPlayerId"),
@@ -341,7 +351,14 @@ class CodexAdapter:
             view.get("berserkerTrackPosition"),
             _seating_key(view),
         )
-        return self.recall("pieces", inputs, lambda: self._pieces(view))
+        last = self._drawn
+        if last is not None and last[0] is board and last[1] == inputs:
+            return last[2]
+        made = self._pieces(view)
+        if last is not None and last[2] == made:
+            made = last[2]
+        self._drawn = (board, inputs, made)
+        return made
 
     def _pieces(self, view: View) -> tuple[Piece, ...]:
         geo = geometry(view)
@@ -648,7 +665,7 @@ class CodexAdapter:
 
     def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
         players = seating(view)
-        metropolises = metropolis_tracks(view)
+        metropolises = self._metropolis_tracks(view)
         phase = view.get("phase")
         pending = view.get("pendingDecision")
         found = []
@@ -667,13 +684,22 @@ class CodexAdapter:
             found.append(self.recall(slot, inputs, make))
         return tuple(found)
 
+    def _metropolis_tracks(self, view: View) -> dict[str, list[str]]:
+        """:func:`metropolis_tracks`, read again only when the intersections table is another one."""
+        table = _board(view).get("intersections")
+        last = self._metropolises
+        if last is None or last[0] is not table:
+            last = self._metropolises = (table, metropolis_tracks(view))
+        return last[1]
+
     def panel(self, view: View) -> Panel:
         rows = self.rows(view, seating(view).seat_of.values())
         foot = self.foot(view)
         return Panel(rows=rows, facts=foot.facts, result=foot.result)
 
     def foot(self, view: View) -> Panel:
-        """The table facts, made afresh: a codex move nearly always changes one (the bank, a decision)."""
+        """The table facts, made afresh (a codex move nearly always changes one: the bank, a
+        decision), and the last foot again when they came out the same."""
         seats = seating(view)
         length = as_int(view.get("berserkerTrackMax"), 7)
         facts = [Stat("berserkers", f"{as_int(view.get('berserkerTrackPosition'))}/{length}", "berserkers")]
@@ -705,7 +731,11 @@ class CodexAdapter:
         facts.extend(want_facts(view, seats))
         facts.append(Stat("to win", f"{as_int(view.get('victoryPointsTarget'))} VP", "target"))
         winner = self.winner(view)
-        return Panel(rows=(), facts=tuple(facts), result=f"Winner: {winner}" if winner else "")
+        made = Panel(rows=(), facts=tuple(facts), result=f"Winner: {winner}" if winner else "")
+        if self._foot is not None and self._foot == made:
+            return self._foot
+        self._foot = made
+        return made
 
     def frame(self, view: View) -> FrameParts:
         return FrameParts(pieces=self.pieces(view), header=self.header(view), panel=self.panel(view))
