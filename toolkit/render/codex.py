@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, TypeGuard
 
 from toolkit.render.adapters import Recall
 from toolkit.render.codex_words import (
@@ -201,6 +201,11 @@ def _table(board: Mapping[str, Any], key: str) -> list[tuple[str, Mapping[str, A
     return found
 
 
+def _is_mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
+    """``isinstance(value, Mapping)``, answered at once for a plain dict (nearly every value)."""
+    return type(value) is dict or isinstance(value, Mapping)
+
+
 def _first(entry: tuple[str, Any]) -> str:
     return entry[0]
 
@@ -273,6 +278,7 @@ class CodexAdapter:
         self._drawn: tuple[Any, tuple[Any, ...], tuple[Piece, ...]] | None = None
         self._metropolises: tuple[Any, dict[str, list[str]]] | None = None
         self._foot: Panel | None = None
+        self._seated: tuple[tuple[Any, ...], Seating] | None = None
 
     def board(self, view: View) -> Board:
         geo = geometry(view)
@@ -362,7 +368,7 @@ class CodexAdapter:
 
     def _pieces(self, view: View) -> tuple[Piece, ...]:
         geo = geometry(view)
-        seats = seating(view)
+        seats = self._seating(view)
         board = _board(view)
         pieces: list[Piece] = []
         for key, edge in _table(board, "edges"):
@@ -481,13 +487,33 @@ class CodexAdapter:
             )
         ]
 
+    def _seating(self, view: View) -> Seating:
+        """:func:`seating`, its seats and names worked out again only when a player's id, seat
+        index or name is another than in the last view (their entries are this view's own)."""
+        players = view.get("players")
+        if type(players) is not dict:
+            return seating(view)
+        key = []
+        for pid, entry in players.items():
+            if type(pid) is not str or type(entry) is not dict:
+                return seating(view)
+            key.append((pid, entry.get("seatIndex"), entry.get("name")))
+        shape = tuple(key)
+        last = self._seated
+        if last is None or last[0] != shape:
+            made = seating(view)
+            self._seated = (shape, made)
+            return made
+        known = last[1]
+        return Seating(known.seat_of, known.names, tuple((pid, players[pid]) for pid, _ in known.entries))
+
     def players(self, view: View) -> list[tuple[int, str]]:
-        seats = seating(view)
+        seats = self._seating(view)
         return [(seats.seat_of[pid], seats.names[pid]) for pid, _ in seats.entries]
 
     def winner(self, view: View) -> str | None:
         winner = view.get("winnerPlayerId")
-        return seating(view).name(winner) if isinstance(winner, str) else None
+        return self._seating(view).name(winner) if isinstance(winner, str) else None
 
     def event_lines(self, move: Mapping[str, Any], events: list[Any]) -> list[str]:
         """Public event texts, leaving out the one that only restates the move itself."""
@@ -566,7 +592,7 @@ class CodexAdapter:
         return self.recall("header", (inputs, _seating_key(view)), lambda: self._header(view))
 
     def _header(self, view: View) -> Header:
-        seats = seating(view)
+        seats = self._seating(view)
         phase = str(view.get("phase") or "")
         current = seats.name(view.get("currentPlayerId"))
         dice_raw = view.get("dice")
@@ -608,32 +634,35 @@ class CodexAdapter:
         metropolises: Mapping[str, list[str]],
     ) -> PlayerRow:
         phase = str(view.get("phase") or "")
-        seat = seats.seat_of[pid]
-        resources, commodities = player.get("resources"), player.get("commodities")
+        playing = phase != "gameOver"
+        resources = player.get("resources")
         hand = None
-        if isinstance(resources, Mapping):
-            extra = commodities if isinstance(commodities, Mapping) else {}
+        if _is_mapping(resources):
+            commodities = player.get("commodities")
+            extra = commodities if _is_mapping(commodities) else {}
             hand = tuple((r, as_int(resources.get(r))) for r in RESOURCES) + tuple(
                 (c, as_int(extra.get(c))) for c in COMMODITIES
             )
             count = sum(n for _, n in hand)
         else:
             count = as_int(player.get("materialCount"))
-        stats: list[Stat] = []
-        if progress_names(player) is None and progress_words(player):
-            stats.insert(0, Stat("from", progress_words(player), "decks"))
+        cards = progress_names(player)
+        words = progress_words(player) if cards is None else ""
+        stats = (Stat("from", words, "decks"),) if words else ()
+        held = metropolises.get(pid, ())
         badges = []
         if view.get("longestRoadHolderPlayerId") == pid:
             badges.append("Longest road")
         if view.get("merchantOwnerPlayerId") == pid:
             badges.append("Guildmaster")
-        badges.extend(f"{track.capitalize()} metropolis" for track in metropolises.get(pid, ()))
+        badges.extend(f"{track.capitalize()} metropolis" for track in held)
         tokens = as_int(player.get("vpTokens"))
         if tokens:
             badges.append(f"defender {tokens}")
         pending = view.get("pendingDecision")
+        current = view.get("currentPlayerId") == pid and playing
         to_move = ""
-        if isinstance(pending, Mapping) and phase != "gameOver":
+        if _is_mapping(pending) and playing:
             if pid in answerers(pending):
                 kind = str(pending.get("type") or "")
                 acting = pending.get("actingPlayerId")
@@ -641,30 +670,28 @@ class CodexAdapter:
                     to_move = "award or cancel the trade" if acting == pid else "bid or pass"
                 else:
                     to_move = humanise(kind)
-        elif view.get("currentPlayerId") == pid and phase != "gameOver":
+        elif current:
             to_move = {"roll": "roll", "setup1": "place", "setup2": "place"}.get(phase, "act")
         return PlayerRow(
-            seat=seat,
+            seat=seats.seat_of[pid],
             name=seats.names[pid],
             score=str(as_int(player.get("victoryPoints"))),
             hand_count=count,
             hand=hand,
             card_count=progress_count(player),
-            cards=progress_names(player),
+            cards=cards,
             badges=tuple(badges),
-            stats=tuple(stats),
+            stats=stats,
             to_move=to_move,
-            current=view.get("currentPlayerId") == pid and phase != "gameOver",
+            current=current,
             cards_label="progress",
             tracks=tuple(
-                (t, as_int(player.get(f"{t}Level")), t in metropolises.get(pid, ()))
-                for t in TRACKS
-                if f"{t}Level" in player
+                (t, as_int(player.get(f"{t}Level")), t in held) for t in TRACKS if f"{t}Level" in player
             ),
         )
 
     def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
-        players = seating(view)
+        players = self._seating(view)
         metropolises = self._metropolis_tracks(view)
         phase = view.get("phase")
         pending = view.get("pendingDecision")
@@ -676,10 +703,10 @@ class CodexAdapter:
             held = tuple(view.get(k) == pid for k in ("currentPlayerId", "longestRoadHolderPlayerId"))
             held += (view.get("merchantOwnerPlayerId") == pid,)
             # The phase shows only in a finished game's rows and as the current player's next step.
-            shown = ("step", phase) if held[0] and not isinstance(pending, Mapping) else None
+            shown = ("step", phase) if held[0] and not _is_mapping(pending) else None
             inputs: tuple[Any, ...] = (pid, seat, players.names[pid], player, metropolises.get(pid))
             inputs += (phase == "gameOver", shown, held, _pending_key(pending, pid))
-            slot = ("row", seat, isinstance(player.get("resources"), Mapping))
+            slot = ("row", seat, _is_mapping(player.get("resources")))
             make = partial(self._row, view, players, pid, player, metropolises)
             found.append(self.recall(slot, inputs, make))
         return tuple(found)
@@ -693,14 +720,14 @@ class CodexAdapter:
         return last[1]
 
     def panel(self, view: View) -> Panel:
-        rows = self.rows(view, seating(view).seat_of.values())
+        rows = self.rows(view, self._seating(view).seat_of.values())
         foot = self.foot(view)
         return Panel(rows=rows, facts=foot.facts, result=foot.result)
 
     def foot(self, view: View) -> Panel:
         """The table facts, made afresh (a codex move nearly always changes one: the bank, a
         decision), and the last foot again when they came out the same."""
-        seats = seating(view)
+        seats = self._seating(view)
         length = as_int(view.get("berserkerTrackMax"), 7)
         facts = [Stat("berserkers", f"{as_int(view.get('berserkerTrackPosition'))}/{length}", "berserkers")]
         attack = view.get("lastBerserkerAttack")
