@@ -821,3 +821,19 @@ def test_pieces_follow_the_board_and_keep_their_tuple_while_it_is_unchanged() ->
     more = ADAPTER.pieces(moved)
     assert len([p for p in more if p.kind == "road"]) == len([p for p in first if p.kind == "road"]) + 1
     assert ADAPTER.pieces(capture()) == first
+
+
+def test_rows_are_made_again_exactly_when_what_they_show_changed() -> None:
+    """A row is the same object while its player's entry and the facts it reads are equal; a
+    player whose points changed gets a new row showing them, the others keep theirs."""
+    view = capture()
+    seats = {p["seatIndex"] for p in view["players"].values()}
+    first = ADAPTER.rows(view, seats)
+    assert all(a is b for a, b in zip(ADAPTER.rows(capture(), seats), first, strict=True))
+    scored = capture()
+    pid, entry = next(iter(scored["players"].items()))
+    entry["victoryPoints"] += 1
+    after = ADAPTER.rows(scored, seats)
+    changed = [row for row, old in zip(after, first, strict=True) if row is not old]
+    assert [row.seat for row in changed] == [entry["seatIndex"]]
+    assert changed[0].score == str(view["players"][pid]["victoryPoints"] + 1)

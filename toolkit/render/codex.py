@@ -14,9 +14,9 @@ attribute values, and classes carry the seat number, never the id.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any, TypeGuard
 
 from toolkit.render.adapters import Recall
@@ -261,13 +261,14 @@ def geometry(view: View) -> Geometry:
 class CodexAdapter:
     """Turns codex wire views into :mod:`toolkit.render.scene` parts.
 
-    Header and rows are remembered with the view data they are read from
-    (:class:`~toolkit.render.adapters.Recall`), so a replay's next frame remakes only what changed.
-    What is read from the board alone (pieces, metropolises) is remembered with the board table
-    itself and known again by identity: a view is read and never changed in place (the engines'
-    views promise it), and the engine hands the same table again while nothing on it changed.
-    A part made again equal to the last one is that same object, which the page pipeline
-    finds by identity.
+    Every part is remembered with the view data it was read from, so a replay's next frame
+    remakes only what changed. A view is read and never changed in place (the engines' views
+    promise it), so that data is held as it is: a row beside the player's entry and the view
+    fields it reads, compared by value; pieces and metropolises beside the board's tables,
+    known again by identity (the engine hands the same table again while nothing on it
+    changed). The header is remembered by :class:`~toolkit.render.adapters.Recall`, which
+    keeps a copy. A part made again equal to the last one is that same object, which the
+    page pipeline finds by identity.
     """
 
     game = GAME
@@ -279,6 +280,8 @@ class CodexAdapter:
         self._metropolises: tuple[Any, dict[str, list[str]]] | None = None
         self._foot: Panel | None = None
         self._seated: tuple[tuple[Any, ...], Seating] | None = None
+        self._parts: dict[str, tuple[Any, Geometry, tuple[Any, Any], list[Piece]]] = {}
+        self._rows: dict[Hashable, tuple[tuple[Any, ...], PlayerRow]] = {}
 
     def board(self, view: View) -> Board:
         geo = geometry(view)
@@ -370,31 +373,10 @@ class CodexAdapter:
         geo = geometry(view)
         seats = self._seating(view)
         board = _board(view)
-        pieces: list[Piece] = []
-        for key, edge in _table(board, "edges"):
-            owner = edge.get("roadOwnerPlayerId")
-            ends = edge_ends(key, edge) if isinstance(owner, str) else None
-            if ends is None:
-                continue
-            a, b = geo.vertex(ends[0]), geo.vertex(ends[1])
-            if a is None or b is None:
-                continue
-            pieces.append(
-                Piece(
-                    "road",
-                    seats.seat(owner),
-                    midpoint(a, b),
-                    angle_deg(a, b),
-                    owner=str(owner),
-                    title=f"road of {seats.name(owner)}",
-                )
-            )
-        for key, spot in _table(board, "intersections"):
-            at = geo.vertex(key)
-            if at is None:
-                continue
-            pieces.extend(self._building(spot.get("building"), at, seats, geo.size))
-            pieces.extend(self._knight(spot.get("knight"), at, seats))
+        pieces = [
+            *self._pieces_of(board, "edges", geo, seats, self._roads),
+            *self._pieces_of(board, "intersections", geo, seats, self._buildings_and_knights),
+        ]
         hexes = _table(board, "hexes")
         if view.get("robberActive") is True:
             robber = next((k for k, h in hexes if h.get("robberPresent") is True), None)
@@ -424,6 +406,58 @@ class CodexAdapter:
         title = f"berserkers at {position} of {length}"
         pieces.append(Piece("berserker", None, cells[position], title=title))
         return tuple(pieces)
+
+    def _pieces_of(
+        self,
+        board: Mapping[str, Any],
+        part: str,
+        geo: Geometry,
+        seats: Seating,
+        make: Callable[[Mapping[str, Any], Geometry, Seating], list[Piece]],
+    ) -> list[Piece]:
+        """The pieces drawn from one table of the board, made again only when the table is
+        another object or the board's geometry or the players' seats or names changed."""
+        table, shown = board.get(part), (seats.seat_of, seats.names)
+        last = self._parts.get(part)
+        if last is not None and last[0] is table and last[1] is geo and last[2] == shown:
+            return last[3]
+        made = make(board, geo, seats)
+        self._parts[part] = (table, geo, shown, made)
+        return made
+
+    @staticmethod
+    def _roads(board: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
+        pieces = []
+        for key, edge in _table(board, "edges"):
+            owner = edge.get("roadOwnerPlayerId")
+            ends = edge_ends(key, edge) if isinstance(owner, str) else None
+            if ends is None:
+                continue
+            a, b = geo.vertex(ends[0]), geo.vertex(ends[1])
+            if a is None or b is None:
+                continue
+            pieces.append(
+                Piece(
+                    "road",
+                    seats.seat(owner),
+                    midpoint(a, b),
+                    angle_deg(a, b),
+                    owner=str(owner),
+                    title=f"road of {seats.name(owner)}",
+                )
+            )
+        return pieces
+
+    @classmethod
+    def _buildings_and_knights(cls, board: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
+        pieces: list[Piece] = []
+        for key, spot in _table(board, "intersections"):
+            at = geo.vertex(key)
+            if at is None:
+                continue
+            pieces.extend(cls._building(spot.get("building"), at, seats, geo.size))
+            pieces.extend(cls._knight(spot.get("knight"), at, seats))
+        return pieces
 
     @staticmethod
     def _building(building: Any, at: Point, seats: Seating, size: float) -> list[Piece]:
@@ -706,9 +740,11 @@ class CodexAdapter:
             shown = ("step", phase) if held[0] and not _is_mapping(pending) else None
             inputs: tuple[Any, ...] = (pid, seat, players.names[pid], player, metropolises.get(pid))
             inputs += (phase == "gameOver", shown, held, _pending_key(pending, pid))
-            slot = ("row", seat, _is_mapping(player.get("resources")))
-            make = partial(self._row, view, players, pid, player, metropolises)
-            found.append(self.recall(slot, inputs, make))
+            slot = (seat, _is_mapping(player.get("resources")))
+            last = self._rows.get(slot)
+            if last is None or last[0] != inputs:
+                last = self._rows[slot] = (inputs, self._row(view, players, pid, player, metropolises))
+            found.append(last[1])
         return tuple(found)
 
     def _metropolis_tracks(self, view: View) -> dict[str, list[str]]:
