@@ -206,6 +206,11 @@ def _is_mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
     return type(value) is dict or isinstance(value, Mapping)
 
 
+def _counts(table: Mapping[str, Any], kinds: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    """``(kind, count)`` for each of ``kinds``, a count that is no int read as 0."""
+    return tuple((k, n if type(n) is int else as_int(n)) for k in kinds for n in (table.get(k),))
+
+
 def _first(entry: tuple[str, Any]) -> str:
     return entry[0]
 
@@ -231,12 +236,10 @@ def metropolis_tracks(view: View) -> dict[str, list[str]]:
 def _seating_key(view: View) -> Any:
     """What :func:`seating` (and whose hand a view shows) is read from: ids, seats and names."""
     players = view.get("players")
-    if not isinstance(players, Mapping):
+    if not _is_mapping(players):
         return None
     return tuple(
-        (k, v.get("seatIndex"), v.get("name"), isinstance(v.get("resources"), Mapping))
-        if isinstance(v, Mapping)
-        else (k,)
+        (k, v.get("seatIndex"), v.get("name"), _is_mapping(v.get("resources"))) if _is_mapping(v) else (k,)
         for k, v in players.items()
     )
 
@@ -280,6 +283,7 @@ class CodexAdapter:
         self._metropolises: tuple[Any, dict[str, list[str]]] | None = None
         self._foot: Panel | None = None
         self._seated: tuple[tuple[Any, ...], Seating] | None = None
+        self._last_seated: tuple[View, Seating] | None = None
         self._parts: dict[str, tuple[Any, Geometry, tuple[Any, Any], list[Piece]]] = {}
         self._rows: dict[Hashable, tuple[tuple[Any, ...], PlayerRow]] = {}
 
@@ -352,14 +356,15 @@ class CodexAdapter:
         """The pieces, made again only when the board (known by identity: the engine hands the
         same board while no piece moved) or a marker or name drawn beside it changed."""
         board = view.get("board")
-        inputs = (
+        inputs: tuple[Any, ...] = (
             view.get("robberActive"),
             view.get("merchantHexId"),
             view.get("merchantOwnerPlayerId"),
             view.get("berserkerTrackMax"),
             view.get("berserkerTrackPosition"),
-            _seating_key(view),
         )
+        seats = self._seating(view)
+        inputs += (seats.seat_of, seats.names)
         last = self._drawn
         if last is not None and last[0] is board and last[1] == inputs:
             return last[2]
@@ -524,6 +529,13 @@ class CodexAdapter:
     def _seating(self, view: View) -> Seating:
         """:func:`seating`, its seats and names worked out again only when a player's id, seat
         index or name is another than in the last view (their entries are this view's own)."""
+        if self._last_seated is not None and self._last_seated[0] is view:
+            return self._last_seated[1]
+        made = self._seating_of(view)
+        self._last_seated = (view, made)
+        return made
+
+    def _seating_of(self, view: View) -> Seating:
         players = view.get("players")
         if type(players) is not dict:
             return seating(view)
@@ -674,9 +686,7 @@ class CodexAdapter:
         if _is_mapping(resources):
             commodities = player.get("commodities")
             extra = commodities if _is_mapping(commodities) else {}
-            hand = tuple((r, as_int(resources.get(r))) for r in RESOURCES) + tuple(
-                (c, as_int(extra.get(c))) for c in COMMODITIES
-            )
+            hand = (*_counts(resources, RESOURCES), *_counts(extra, COMMODITIES))
             count = sum(n for _, n in hand)
         else:
             count = as_int(player.get("materialCount"))
@@ -728,18 +738,22 @@ class CodexAdapter:
         players = self._seating(view)
         metropolises = self._metropolis_tracks(view)
         phase = view.get("phase")
+        over = phase == "gameOver"
         pending = view.get("pendingDecision")
+        open_decision = _is_mapping(pending)
+        current = view.get("currentPlayerId")
+        longest = view.get("longestRoadHolderPlayerId")
+        merchant = view.get("merchantOwnerPlayerId")
         found = []
         for pid, player in players.entries:
             seat = players.seat_of[pid]
             if seat not in seats:
                 continue
-            held = tuple(view.get(k) == pid for k in ("currentPlayerId", "longestRoadHolderPlayerId"))
-            held += (view.get("merchantOwnerPlayerId") == pid,)
+            held = (current == pid, longest == pid, merchant == pid)
             # The phase shows only in a finished game's rows and as the current player's next step.
-            shown = ("step", phase) if held[0] and not _is_mapping(pending) else None
-            inputs: tuple[Any, ...] = (pid, seat, players.names[pid], player, metropolises.get(pid))
-            inputs += (phase == "gameOver", shown, held, _pending_key(pending, pid))
+            shown = ("step", phase) if held[0] and not open_decision else None
+            asked = _pending_key(pending, pid) if open_decision else None
+            inputs = (pid, seat, players.names[pid], player, metropolises.get(pid), over, shown, held, asked)
             slot = (seat, _is_mapping(player.get("resources")))
             last = self._rows.get(slot)
             if last is None or last[0] != inputs:
@@ -767,13 +781,13 @@ class CodexAdapter:
         length = as_int(view.get("berserkerTrackMax"), 7)
         facts = [Stat("berserkers", f"{as_int(view.get('berserkerTrackPosition'))}/{length}", "berserkers")]
         attack = view.get("lastBerserkerAttack")
-        if isinstance(attack, Mapping):
+        if _is_mapping(attack):
             words = f"{attack.get('result')} {as_int(attack.get('berserkerStrength'))} vs"
             facts.append(Stat("last attack", f"{words} {as_int(attack.get('defenderStrength'))}", "attack"))
         if view.get("robberActive") is not True:
             facts.append(Stat("robber", "not yet in play", "robber"))
         dice = view.get("dice")
-        if isinstance(dice, Mapping) and isinstance(dice.get("redDie"), int):
+        if _is_mapping(dice) and isinstance(dice.get("redDie"), int):
             words = f"red {as_int(dice.get('redDie'))}"
             if isinstance(dice.get("eventDieResult"), str):
                 words += f", event {dice['eventDieResult']}"
@@ -781,13 +795,8 @@ class CodexAdapter:
         decks = ", ".join(f"{t} {as_int(view.get(f'{t}DeckCount'))}" for t in TRACKS)
         facts.append(Stat("progress decks", decks, "decks"))
         bank = [view.get("bankResources"), view.get("bankCommodities")]
-        stock = [
-            f"{as_int(b.get(k))} {k}"
-            for b in bank
-            if isinstance(b, Mapping)
-            for k in (*RESOURCES, *COMMODITIES)
-            if k in b
-        ]
+        kinds = (*RESOURCES, *COMMODITIES)
+        stock = [f"{as_int(b.get(k))} {k}" for b in bank if _is_mapping(b) for k in kinds if k in b]
         if stock:
             facts.append(Stat("bank", ", ".join(stock), "bank"))
         facts.extend(auction_facts(view.get("pendingDecision"), seats))
