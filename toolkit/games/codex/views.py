@@ -249,6 +249,8 @@ class _Entries:
 def _metropolis_counts(state: State) -> list[int]:
     """How many metropolises each seat holds."""
     counts = [0] * len(state.players)
+    if state.b_metro.count(None) == len(state.b_metro):
+        return counts
     for i, track in enumerate(state.b_metro):
         owner = state.b_owner[i]
         if track is not None and isinstance(owner, int) and 0 <= owner < len(counts):
@@ -266,7 +268,8 @@ def _opponent_types(state: State, seat: int | None, held: dict[int, list[str]] |
     for p in others:
         kinds = held.get(p.seat) if held is not None else None
         if kinds is None:
-            kinds = [k for k in C.MATERIALS if p.material(k) > 0]
+            res, com = p.res, p.com
+            kinds = [k for k in C.MATERIALS if (res[k] if k in res else com.get(k, 0)) > 0]
             if held is not None:
                 held[p.seat] = kinds
         for k in kinds:
