@@ -198,16 +198,13 @@ def _snapshot(data: Any) -> bytes | None:
 
 def _kept(memo: dict[Any, Any] | None, slot: Any, value: Any) -> Any:
     """A private copy of the plain data ``value``; with ``memo``, the copy made at the last
-    call for ``slot`` while ``value`` is unchanged since then."""
+    call for ``slot`` while ``value`` still equals it."""
     if memo is None:
         return _copy(value)
-    raw = _snapshot(value)
-    if raw is None:
-        return _copy(value)
     last = memo.get(slot)
-    if last is None or last[0] != raw:
-        last = memo[slot] = (raw, marshal.loads(raw))
-    return last[1]
+    if last is None or last != value:
+        last = memo[slot] = _copy(value)
+    return last
 
 
 class _Entries:
@@ -291,10 +288,12 @@ SECRET_PENDING_KEYS: dict[str, str] = {
 }
 
 
-def _pending_payload(state: State, seat: int | None) -> dict[str, Any]:
+def _pending_payload(state: State, seat: int | None, copied: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The open decision's payload as ``seat`` sees it: ``copied`` (a private copy of it) or a
+    fresh copy, with another player's hidden cards left out."""
     pending = state.pending
     assert pending is not None
-    payload: dict[str, Any] = _copy(pending["payload"])
+    payload: dict[str, Any] = _copy(pending["payload"]) if copied is None else copied
     secret = SECRET_PENDING_KEYS.get(pending["type"])
     if secret is not None and secret in payload and _player_id(state, seat) != pending["actingPlayerId"]:
         payload[secret] = []
@@ -315,7 +314,7 @@ def _pending(state: State, seat: int | None, deciding: bool, kept: dict[Any, Any
         "type": pending["type"],
         "actingPlayerId": pending["actingPlayerId"],
         "allowedPlayerIds": list(pending["allowedPlayerIds"]),
-        "payload": _pending_payload(state, seat),
+        "payload": _pending_payload(state, seat, None if raw is None else marshal.loads(raw)["payload"]),
     }
     if raw is not None and kept is not None:
         kept[("pending", deciding)] = (raw, made)
