@@ -837,3 +837,12 @@ def test_rows_are_made_again_exactly_when_what_they_show_changed() -> None:
     changed = [row for row, old in zip(after, first, strict=True) if row is not old]
     assert [row.seat for row in changed] == [entry["seatIndex"]]
     assert changed[0].score == str(view["players"][pid]["victoryPoints"] + 1)
+
+
+def test_the_header_is_made_again_only_when_what_it_reads_changed() -> None:
+    """An equal view gives the header made before, itself; another turn number gives a new one."""
+    first = ADAPTER.header(capture())
+    assert ADAPTER.header(capture()) is first
+    later = capture()
+    later["turnNumber"] += 1
+    assert ADAPTER.header(later).turn == f"Turn {capture()['turnNumber'] + 1}"

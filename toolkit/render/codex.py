@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypeGuard
 
-from toolkit.render.adapters import Recall
 from toolkit.render.codex_words import (
     COMMODITIES,
     RESOURCES,
@@ -266,22 +265,21 @@ class CodexAdapter:
 
     Every part is remembered with the view data it was read from, so a replay's next frame
     remakes only what changed. A view is read and never changed in place (the engines' views
-    promise it), so that data is held as it is: a row beside the player's entry and the view
-    fields it reads, compared by value; pieces and metropolises beside the board's tables,
-    known again by identity (the engine hands the same table again while nothing on it
-    changed). The header is remembered by :class:`~toolkit.render.adapters.Recall`, which
-    keeps a copy. A part made again equal to the last one is that same object, which the
-    page pipeline finds by identity.
+    promise it), so that data is held as it is, not copied: the header and each row beside the
+    view fields they read, compared by value; pieces and metropolises beside the board's
+    tables, known again by identity (the engine hands the same table again while nothing on it
+    changed). A part made again equal to the last one is that same object, which the page
+    pipeline finds by identity.
     """
 
     game = GAME
 
     def __init__(self) -> None:
-        self.recall = Recall()
         self._note: tuple[tuple[Piece, ...], tuple[Point, str] | None] | None = None
         self._drawn: tuple[Any, tuple[Any, ...], tuple[Piece, ...]] | None = None
         self._metropolises: tuple[Any, dict[str, list[str]]] | None = None
         self._foot: Panel | None = None
+        self._head: tuple[Any, Header] | None = None
         self._seated: tuple[tuple[Any, ...], Seating] | None = None
         self._last_seated: tuple[View, Seating] | None = None
         self._parts: dict[str, tuple[Any, Geometry, tuple[Any, Any], list[Piece]]] = {}
@@ -635,7 +633,15 @@ class CodexAdapter:
             view.get(key)
             for key in ("phase", "currentPlayerId", "dice", "pendingDecision", "winnerPlayerId", "turnNumber")
         )
-        return self.recall("header", (inputs, _seating_key(view)), lambda: self._header(view))
+        key = (inputs, _seating_key(view))
+        last = self._head
+        if last is not None and last[0] == key:
+            return last[1]
+        made = self._header(view)
+        if last is not None and last[1] == made:
+            made = last[1]
+        self._head = (key, made)
+        return made
 
     def _header(self, view: View) -> Header:
         seats = self._seating(view)
