@@ -37,32 +37,40 @@ def _board(state: State, memo: dict[str, Any] | None = None) -> dict[str, Any]:
             "edges": _edges(state),
             "harbors": _harbors(state),
         }
-    base = (state.topo.hex_ids, tuple(p.id for p in state.players))
-    keys = {
-        "hexes": (state.robber_hex, state.merchant_hex, tuple(state.terrain), tuple(state.tokens)),
-        "intersections": (
-            tuple(state.b_type),
-            tuple(state.b_owner),
-            tuple(state.b_wall),
-            tuple(state.b_metro),
-            tuple(state.b_sideways),
-            tuple(state.knight_at),
-            tuple((k.id, k.owner, k.level, k.active) for k in state.knights.values()),
+    # What each part is drawn from, as the state's own lists: compared with the copies kept
+    # from the last call without copying them again, and copied only when a part is remade.
+    sources: tuple[tuple[str, Any, tuple[Any, ...]], ...] = (
+        ("hexes", _hexes, (state.robber_hex, state.merchant_hex, state.terrain, state.tokens)),
+        (
+            "intersections",
+            _intersections,
+            (
+                state.b_type,
+                state.b_owner,
+                state.b_wall,
+                state.b_metro,
+                state.b_sideways,
+                state.knight_at,
+                [(k.id, k.owner, k.level, k.active) for k in state.knights.values()],
+            ),
         ),
-        "edges": tuple(state.road),
-        "harbors": tuple((h.id, h.kind, h.intersections) for h in state.harbors),
-    }
-    makers = {"hexes": _hexes, "intersections": _intersections, "edges": _edges, "harbors": _harbors}
+        ("edges", _edges, (state.road,)),
+        ("harbors", _harbors, ([(h.id, h.kind, h.intersections) for h in state.harbors],)),
+    )
     remembered: dict[str, tuple[Any, Any]] = memo.setdefault("board", {})
-    fresh = False
-    for part, key in keys.items():
+    base = (state.topo.hex_ids, [p.id for p in state.players])
+    fresh = remembered.get("base") != base
+    if fresh:
+        remembered.clear()
+        remembered["base"] = base
+    for part, make, source in sources:
         last = remembered.get(part)
-        if last is None or last[0] != (base, key):
-            remembered[part] = ((base, key), makers[part](state))
+        if last is None or last[0] != source:
+            remembered[part] = (tuple(list(x) if type(x) is list else x for x in source), make(state))
             fresh = True
     board = memo.get("whole")
     if fresh or board is None:
-        board = memo["whole"] = {part: remembered[part][1] for part in keys}
+        board = memo["whole"] = {part: remembered[part][1] for part, _, _ in sources}
     return board
 
 
