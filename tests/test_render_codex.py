@@ -239,12 +239,12 @@ def test_edge_ids_with_triple_dashes_are_split_where_two_ids_remain() -> None:
     """vorryn README (id scheme): an edge id may show ``---``; split where two intersection ids remain."""
     key = "-1,0|-1,1|0,0---1,0|0,-1|0,0"
     assert edge_ends(key, {}) == ("-1,0|-1,1|0,0", "-1,0|0,-1|0,0")
-    view = capture()
-    before = [p for p in ADAPTER.frame(view).pieces if p.kind == "road"]
-    for edge in view["board"]["edges"].values():
+    before = [p for p in ADAPTER.frame(capture()).pieces if p.kind == "road"]
+    bare = capture()  # a view of its own: a view is never changed in place once drawn
+    for edge in bare["board"]["edges"].values():
         del edge["intersectionA"], edge["intersectionB"]
-    after = [p for p in ADAPTER.frame(view).pieces if p.kind == "road"]
-    assert before == after
+    after = [p for p in ADAPTER.frame(bare).pieces if p.kind == "road"]
+    assert before == after and after
 
 
 # ---------------------------------------------------------------- one test per piece kind
@@ -807,3 +807,42 @@ def test_frames_needs_a_save_or_a_state_but_not_both(tmp_path: Path) -> None:
     assert runner.invoke(cli, ["frames", "-o", str(tmp_path)]).exit_code == 2
     both = runner.invoke(cli, ["frames", str(CAPTURE), "--state", str(CAPTURE), "-o", str(tmp_path)])
     assert both.exit_code == 2
+
+
+def test_pieces_follow_the_board_and_keep_their_tuple_while_it_is_unchanged() -> None:
+    """Views of one position share one board: their pieces are one tuple. A view of another
+    board gets that board's pieces, and an equal board drawn again gives an equal tuple."""
+    view = capture()
+    first = ADAPTER.pieces(view)
+    assert ADAPTER.pieces({**view, "players": dict(view["players"])}) is first
+    moved = capture()
+    edge = next(e for e in moved["board"]["edges"].values() if e["roadOwnerPlayerId"] is None)
+    edge["roadOwnerPlayerId"] = next(iter(moved["players"]))
+    more = ADAPTER.pieces(moved)
+    assert len([p for p in more if p.kind == "road"]) == len([p for p in first if p.kind == "road"]) + 1
+    assert ADAPTER.pieces(capture()) == first
+
+
+def test_rows_are_made_again_exactly_when_what_they_show_changed() -> None:
+    """A row is the same object while its player's entry and the facts it reads are equal; a
+    player whose points changed gets a new row showing them, the others keep theirs."""
+    view = capture()
+    seats = {p["seatIndex"] for p in view["players"].values()}
+    first = ADAPTER.rows(view, seats)
+    assert all(a is b for a, b in zip(ADAPTER.rows(capture(), seats), first, strict=True))
+    scored = capture()
+    pid, entry = next(iter(scored["players"].items()))
+    entry["victoryPoints"] += 1
+    after = ADAPTER.rows(scored, seats)
+    changed = [row for row, old in zip(after, first, strict=True) if row is not old]
+    assert [row.seat for row in changed] == [entry["seatIndex"]]
+    assert changed[0].score == str(view["players"][pid]["victoryPoints"] + 1)
+
+
+def test_the_header_is_made_again_only_when_what_it_reads_changed() -> None:
+    """An equal view gives the header made before, itself; another turn number gives a new one."""
+    first = ADAPTER.header(capture())
+    assert ADAPTER.header(capture()) is first
+    later = capture()
+    later["turnNumber"] += 1
+    assert ADAPTER.header(later).turn == f"Turn {capture()['turnNumber'] + 1}"

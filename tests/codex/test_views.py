@@ -149,3 +149,42 @@ def test_views_at_once_share_the_board() -> None:
     first = GAME.views(state, [None, 0, 1], memo)
     again = GAME.views(state, [2], memo)
     assert first[0]["board"] is first[1]["board"] is first[2]["board"] is again[0]["board"]
+
+
+@pytest.mark.parametrize("seed", [11, 23, 37])
+def test_views_with_a_memo_equal_fresh_views_on_random_games(seed: int) -> None:
+    """design §4 (view): views made with one memo carried through a whole random game equal the
+    views made afresh at every position, seat by seat (so no seat's view ever shows what another
+    seat's fresh view hides)."""
+    state = fresh(seed=seed, victoryPointsTarget=9)
+    rng = Stream(f"memo {seed}", "bot")
+    memo: dict[str, Any] = {}
+    seats: list[int | None] = [None, *range(len(state.players))]
+    for _ in range(400):
+        kept = GAME.views(state, seats, memo)
+        assert [json.dumps(v) for v in kept] == [json.dumps(v) for v in GAME.views(state, seats)]
+        if GAME.is_over(state):
+            break
+        GAME.apply(state, random_legal_move(state, rng)[1])
+
+
+def test_an_unchanged_player_entry_is_the_same_object_at_the_next_position() -> None:
+    """design §4 (view): with a memo, a player's entry that shows nothing new is the entry of the
+    last position again; the entries of a player whose cards changed are made anew."""
+    state = fresh(seed=5)
+    memo: dict[str, Any] = {}
+    rng = Stream("same entries", "bot")
+    seats: list[int | None] = [None, *range(len(state.players))]
+    shared = fresh_made = 0
+    for _ in range(120):
+        before = GAME.views(state, seats, memo)
+        GAME.apply(state, random_legal_move(state, rng)[1])
+        after = GAME.views(state, seats, memo)
+        for old, new in zip(before, after, strict=True):
+            for pid, entry in new["players"].items():
+                if entry == old["players"][pid]:
+                    assert entry is old["players"][pid]
+                    shared += 1
+                else:
+                    fresh_made += 1
+    assert shared and fresh_made

@@ -14,12 +14,11 @@ attribute values, and classes carry the seat number, never the id.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
-from typing import Any
+from functools import lru_cache
+from typing import Any, TypeGuard
 
-from toolkit.render.adapters import Recall
 from toolkit.render.codex_words import (
     COMMODITIES,
     RESOURCES,
@@ -205,6 +204,16 @@ def _table(board: Mapping[str, Any], key: str) -> list[tuple[str, Mapping[str, A
     return found
 
 
+def _is_mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
+    """``isinstance(value, Mapping)``, answered at once for a plain dict (nearly every value)."""
+    return type(value) is dict or isinstance(value, Mapping)
+
+
+def _counts(table: Mapping[str, Any], kinds: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    """``(kind, count)`` for each of ``kinds``, a count that is no int read as 0."""
+    return tuple((k, n if type(n) is int else as_int(n)) for k in kinds for n in (table.get(k),))
+
+
 def _first(entry: tuple[str, Any]) -> str:
     return entry[0]
 
@@ -230,12 +239,10 @@ def metropolis_tracks(view: View) -> dict[str, list[str]]:
 def _seating_key(view: View) -> Any:
     """What :func:`seating` (and whose hand a view shows) is read from: ids, seats and names."""
     players = view.get("players")
-    if not isinstance(players, Mapping):
+    if not _is_mapping(players):
         return None
     return tuple(
-        (k, v.get("seatIndex"), v.get("name"), isinstance(v.get("resources"), Mapping))
-        if isinstance(v, Mapping)
-        else (k,)
+        (k, v.get("seatIndex"), v.get("name"), _is_mapping(v.get("resources"))) if _is_mapping(v) else (k,)
         for k, v in players.items()
     )
 
@@ -260,15 +267,27 @@ def geometry(view: View) -> Geometry:
 class CodexAdapter:
     """Turns codex wire views into :mod:`toolkit.render.scene` parts.
 
-    Pieces, header, rows and table facts are remembered with the view data they are read from
-    (:class:`~toolkit.render.adapters.Recall`), so a replay's next frame remakes only what changed.
+    Every part is remembered with the view data it was read from, so a replay's next frame
+    remakes only what changed. A view is read and never changed in place (the engines' views
+    promise it), so that data is held as it is, not copied: the header and each row beside the
+    view fields they read, compared by value; pieces and metropolises beside the board's
+    tables, known again by identity (the engine hands the same table again while nothing on it
+    changed). A part made again equal to the last one is that same object, which the page
+    pipeline finds by identity.
     """
 
     game = GAME
 
     def __init__(self) -> None:
-        self.recall = Recall()
         self._note: tuple[tuple[Piece, ...], tuple[Point, str] | None] | None = None
+        self._drawn: tuple[Any, tuple[Any, ...], tuple[Piece, ...]] | None = None
+        self._metropolises: tuple[Any, dict[str, list[str]]] | None = None
+        self._foot: Panel | None = None
+        self._head: tuple[Any, Header] | None = None
+        self._seated: tuple[tuple[Any, ...], Seating] | None = None
+        self._last_seated: tuple[View, Seating] | None = None
+        self._parts: dict[str, tuple[Any, Geometry, tuple[Any, Any], list[Piece]]] = {}
+        self._rows: dict[Hashable, tuple[tuple[Any, ...], PlayerRow]] = {}
 
     def board(self, view: View) -> Board:
         geo = geometry(view)
@@ -336,46 +355,35 @@ class CodexAdapter:
         )
 
     def pieces(self, view: View) -> tuple[Piece, ...]:
-        inputs = (
-            view.get("board"),
+        """The pieces, made again only when the board (known by identity: the engine hands the
+        same board while no piece moved) or a marker or name drawn beside it changed."""
+        board = view.get("board")
+        inputs: tuple[Any, ...] = (
             view.get("robberActive"),
             view.get("merchantHexId"),
             view.get("merchantOwnerPlayerId"),
             view.get("berserkerTrackMax"),
             view.get("berserkerTrackPosition"),
-            _seating_key(view),
         )
-        return self.recall("pieces", inputs, lambda: self._pieces(view))
+        seats = self._seating(view)
+        inputs += (seats.seat_of, seats.names)
+        last = self._drawn
+        if last is not None and last[0] is board and last[1] == inputs:
+            return last[2]
+        made = self._pieces(view)
+        if last is not None and last[2] == made:
+            made = last[2]
+        self._drawn = (board, inputs, made)
+        return made
 
     def _pieces(self, view: View) -> tuple[Piece, ...]:
         geo = geometry(view)
-        seats = seating(view)
+        seats = self._seating(view)
         board = _board(view)
-        pieces: list[Piece] = []
-        for key, edge in _table(board, "edges"):
-            owner = edge.get("roadOwnerPlayerId")
-            ends = edge_ends(key, edge) if isinstance(owner, str) else None
-            if ends is None:
-                continue
-            a, b = geo.vertex(ends[0]), geo.vertex(ends[1])
-            if a is None or b is None:
-                continue
-            pieces.append(
-                Piece(
-                    "road",
-                    seats.seat(owner),
-                    midpoint(a, b),
-                    angle_deg(a, b),
-                    owner=str(owner),
-                    title=f"road of {seats.name(owner)}",
-                )
-            )
-        for key, spot in _table(board, "intersections"):
-            at = geo.vertex(key)
-            if at is None:
-                continue
-            pieces.extend(self._building(spot.get("building"), at, seats, geo.size))
-            pieces.extend(self._knight(spot.get("knight"), at, seats))
+        pieces = [
+            *self._pieces_of(board, "edges", geo, seats, self._roads),
+            *self._pieces_of(board, "intersections", geo, seats, self._buildings_and_knights),
+        ]
         hexes = _table(board, "hexes")
         if view.get("robberActive") is True:
             robber = next((k for k, h in hexes if h.get("robberPresent") is True), None)
@@ -405,6 +413,58 @@ class CodexAdapter:
         title = f"berserkers at {position} of {length}"
         pieces.append(Piece("berserker", None, cells[position], title=title))
         return tuple(pieces)
+
+    def _pieces_of(
+        self,
+        board: Mapping[str, Any],
+        part: str,
+        geo: Geometry,
+        seats: Seating,
+        make: Callable[[Mapping[str, Any], Geometry, Seating], list[Piece]],
+    ) -> list[Piece]:
+        """The pieces drawn from one table of the board, made again only when the table is
+        another object or the board's geometry or the players' seats or names changed."""
+        table, shown = board.get(part), (seats.seat_of, seats.names)
+        last = self._parts.get(part)
+        if last is not None and last[0] is table and last[1] is geo and last[2] == shown:
+            return last[3]
+        made = make(board, geo, seats)
+        self._parts[part] = (table, geo, shown, made)
+        return made
+
+    @staticmethod
+    def _roads(board: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
+        pieces = []
+        for key, edge in _table(board, "edges"):
+            owner = edge.get("roadOwnerPlayerId")
+            ends = edge_ends(key, edge) if isinstance(owner, str) else None
+            if ends is None:
+                continue
+            a, b = geo.vertex(ends[0]), geo.vertex(ends[1])
+            if a is None or b is None:
+                continue
+            pieces.append(
+                Piece(
+                    "road",
+                    seats.seat(owner),
+                    midpoint(a, b),
+                    angle_deg(a, b),
+                    owner=str(owner),
+                    title=f"road of {seats.name(owner)}",
+                )
+            )
+        return pieces
+
+    @classmethod
+    def _buildings_and_knights(cls, board: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
+        pieces: list[Piece] = []
+        for key, spot in _table(board, "intersections"):
+            at = geo.vertex(key)
+            if at is None:
+                continue
+            pieces.extend(cls._building(spot.get("building"), at, seats, geo.size))
+            pieces.extend(cls._knight(spot.get("knight"), at, seats))
+        return pieces
 
     @staticmethod
     def _building(building: Any, at: Point, seats: Seating, size: float) -> list[Piece]:
@@ -468,13 +528,40 @@ class CodexAdapter:
             )
         ]
 
+    def _seating(self, view: View) -> Seating:
+        """:func:`seating`, its seats and names worked out again only when a player's id, seat
+        index or name is another than in the last view (their entries are this view's own)."""
+        if self._last_seated is not None and self._last_seated[0] is view:
+            return self._last_seated[1]
+        made = self._seating_of(view)
+        self._last_seated = (view, made)
+        return made
+
+    def _seating_of(self, view: View) -> Seating:
+        players = view.get("players")
+        if type(players) is not dict:
+            return seating(view)
+        key = []
+        for pid, entry in players.items():
+            if type(pid) is not str or type(entry) is not dict:
+                return seating(view)
+            key.append((pid, entry.get("seatIndex"), entry.get("name")))
+        shape = tuple(key)
+        last = self._seated
+        if last is None or last[0] != shape:
+            made = seating(view)
+            self._seated = (shape, made)
+            return made
+        known = last[1]
+        return Seating(known.seat_of, known.names, tuple((pid, players[pid]) for pid, _ in known.entries))
+
     def players(self, view: View) -> list[tuple[int, str]]:
-        seats = seating(view)
+        seats = self._seating(view)
         return [(seats.seat_of[pid], seats.names[pid]) for pid, _ in seats.entries]
 
     def winner(self, view: View) -> str | None:
         winner = view.get("winnerPlayerId")
-        return seating(view).name(winner) if isinstance(winner, str) else None
+        return self._seating(view).name(winner) if isinstance(winner, str) else None
 
     def event_lines(self, move: Mapping[str, Any], events: list[Any]) -> list[str]:
         """Public event texts, leaving out the one that only restates the move itself."""
@@ -555,10 +642,18 @@ class CodexAdapter:
             view.get(key)
             for key in ("phase", "currentPlayerId", "dice", "pendingDecision", "winnerPlayerId", "turnNumber")
         )
-        return self.recall("header", (inputs, _seating_key(view)), lambda: self._header(view))
+        key = (inputs, _seating_key(view))
+        last = self._head
+        if last is not None and last[0] == key:
+            return last[1]
+        made = self._header(view)
+        if last is not None and last[1] == made:
+            made = last[1]
+        self._head = (key, made)
+        return made
 
     def _header(self, view: View) -> Header:
-        seats = seating(view)
+        seats = self._seating(view)
         phase = str(view.get("phase") or "")
         current = seats.name(view.get("currentPlayerId"))
         dice_raw = view.get("dice")
@@ -600,32 +695,33 @@ class CodexAdapter:
         metropolises: Mapping[str, list[str]],
     ) -> PlayerRow:
         phase = str(view.get("phase") or "")
-        seat = seats.seat_of[pid]
-        resources, commodities = player.get("resources"), player.get("commodities")
+        playing = phase != "gameOver"
+        resources = player.get("resources")
         hand = None
-        if isinstance(resources, Mapping):
-            extra = commodities if isinstance(commodities, Mapping) else {}
-            hand = tuple((r, as_int(resources.get(r))) for r in RESOURCES) + tuple(
-                (c, as_int(extra.get(c))) for c in COMMODITIES
-            )
+        if _is_mapping(resources):
+            commodities = player.get("commodities")
+            extra = commodities if _is_mapping(commodities) else {}
+            hand = (*_counts(resources, RESOURCES), *_counts(extra, COMMODITIES))
             count = sum(n for _, n in hand)
         else:
             count = as_int(player.get("materialCount"))
-        stats: list[Stat] = []
-        if progress_names(player) is None and progress_words(player):
-            stats.insert(0, Stat("from", progress_words(player), "decks"))
+        cards = progress_names(player)
+        words = progress_words(player) if cards is None else ""
+        stats = (Stat("from", words, "decks"),) if words else ()
+        held = metropolises.get(pid, ())
         badges = []
         if view.get("longestRoadHolderPlayerId") == pid:
             badges.append("Longest road")
         if view.get("merchantOwnerPlayerId") == pid:
             badges.append("Guildmaster")
-        badges.extend(f"{track.capitalize()} metropolis" for track in metropolises.get(pid, ()))
+        badges.extend(f"{track.capitalize()} metropolis" for track in held)
         tokens = as_int(player.get("vpTokens"))
         if tokens:
             badges.append(f"defender {tokens}")
         pending = view.get("pendingDecision")
+        current = view.get("currentPlayerId") == pid and playing
         to_move = ""
-        if isinstance(pending, Mapping) and phase != "gameOver":
+        if _is_mapping(pending) and playing:
             if pid in answerers(pending):
                 kind = str(pending.get("type") or "")
                 acting = pending.get("actingPlayerId")
@@ -633,67 +729,80 @@ class CodexAdapter:
                     to_move = "award or cancel the trade" if acting == pid else "bid or pass"
                 else:
                     to_move = humanise(kind)
-        elif view.get("currentPlayerId") == pid and phase != "gameOver":
+        elif current:
             to_move = {"roll": "roll", "setup1": "place", "setup2": "place"}.get(phase, "act")
         return PlayerRow(
-            seat=seat,
+            seat=seats.seat_of[pid],
             name=seats.names[pid],
             score=str(as_int(player.get("victoryPoints"))),
             hand_count=count,
             hand=hand,
             card_count=progress_count(player),
-            cards=progress_names(player),
+            cards=cards,
             badges=tuple(badges),
-            stats=tuple(stats),
+            stats=stats,
             to_move=to_move,
-            current=view.get("currentPlayerId") == pid and phase != "gameOver",
+            current=current,
             cards_label="progress",
             tracks=tuple(
-                (t, as_int(player.get(f"{t}Level")), t in metropolises.get(pid, ()))
-                for t in TRACKS
-                if f"{t}Level" in player
+                (t, as_int(player.get(f"{t}Level")), t in held) for t in TRACKS if f"{t}Level" in player
             ),
         )
 
     def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
-        players = seating(view)
-        metropolises = metropolis_tracks(view)
+        players = self._seating(view)
+        metropolises = self._metropolis_tracks(view)
         phase = view.get("phase")
+        over = phase == "gameOver"
         pending = view.get("pendingDecision")
+        open_decision = _is_mapping(pending)
+        current = view.get("currentPlayerId")
+        longest = view.get("longestRoadHolderPlayerId")
+        merchant = view.get("merchantOwnerPlayerId")
         found = []
         for pid, player in players.entries:
             seat = players.seat_of[pid]
             if seat not in seats:
                 continue
-            held = tuple(view.get(k) == pid for k in ("currentPlayerId", "longestRoadHolderPlayerId"))
-            held += (view.get("merchantOwnerPlayerId") == pid,)
+            held = (current == pid, longest == pid, merchant == pid)
             # The phase shows only in a finished game's rows and as the current player's next step.
-            shown = ("step", phase) if held[0] and not isinstance(pending, Mapping) else None
-            inputs: tuple[Any, ...] = (pid, seat, players.names[pid], player, metropolises.get(pid))
-            inputs += (phase == "gameOver", shown, held, _pending_key(pending, pid))
-            slot = ("row", seat, isinstance(player.get("resources"), Mapping))
-            make = partial(self._row, view, players, pid, player, metropolises)
-            found.append(self.recall(slot, inputs, make))
+            shown = ("step", phase) if held[0] and not open_decision else None
+            asked = _pending_key(pending, pid) if open_decision else None
+            inputs = (pid, seat, players.names[pid], player, metropolises.get(pid), over, shown, held, asked)
+            slot = (seat, _is_mapping(player.get("resources")))
+            last = self._rows.get(slot)
+            if last is None or last[0] != inputs:
+                last = self._rows[slot] = (inputs, self._row(view, players, pid, player, metropolises))
+            found.append(last[1])
         return tuple(found)
 
+    def _metropolis_tracks(self, view: View) -> dict[str, list[str]]:
+        """:func:`metropolis_tracks`, read again only when the intersections table is another one."""
+        table = _board(view).get("intersections")
+        last = self._metropolises
+        if last is None or last[0] is not table:
+            last = self._metropolises = (table, metropolis_tracks(view))
+        return last[1]
+
     def panel(self, view: View) -> Panel:
-        rows = self.rows(view, seating(view).seat_of.values())
+        rows = self.rows(view, self._seating(view).seat_of.values())
         foot = self.foot(view)
         return Panel(rows=rows, facts=foot.facts, result=foot.result)
 
     def foot(self, view: View) -> Panel:
-        """The table facts, made afresh: a codex move nearly always changes one (the bank, a decision)."""
-        seats = seating(view)
+        """The table facts, made afresh (a codex move nearly always changes one: the bank, a
+        decision), and the last foot again when they came out the same."""
+        seats = self._seating(view)
         length = as_int(view.get("berserkerTrackMax"), 7)
         facts = [Stat("berserkers", f"{as_int(view.get('berserkerTrackPosition'))}/{length}", "berserkers")]
         attack = view.get("lastBerserkerAttack")
-        if isinstance(attack, Mapping):
+        if _is_mapping(attack):
             words = f"{attack.get('result')} {as_int(attack.get('berserkerStrength'))} vs"
             facts.append(Stat("last attack", f"{words} {as_int(attack.get('defenderStrength'))}", "attack"))
         if view.get("robberActive") is not True:
             facts.append(Stat("robber", "not yet in play", "robber"))
         dice = view.get("dice")
-        if isinstance(dice, Mapping) and isinstance(dice.get("redDie"), int):
+        if _is_mapping(dice) and isinstance(dice.get("redDie"), int):
             words = f"red {as_int(dice.get('redDie'))}"
             if isinstance(dice.get("eventDieResult"), str):
                 words += f", event {dice['eventDieResult']}"
@@ -701,20 +810,19 @@ class CodexAdapter:
         decks = ", ".join(f"{t} {as_int(view.get(f'{t}DeckCount'))}" for t in TRACKS)
         facts.append(Stat("progress decks", decks, "decks"))
         bank = [view.get("bankResources"), view.get("bankCommodities")]
-        stock = [
-            f"{as_int(b.get(k))} {k}"
-            for b in bank
-            if isinstance(b, Mapping)
-            for k in (*RESOURCES, *COMMODITIES)
-            if k in b
-        ]
+        kinds = (*RESOURCES, *COMMODITIES)
+        stock = [f"{as_int(b.get(k))} {k}" for b in bank if _is_mapping(b) for k in kinds if k in b]
         if stock:
             facts.append(Stat("bank", ", ".join(stock), "bank"))
         facts.extend(auction_facts(view.get("pendingDecision"), seats))
         facts.extend(want_facts(view, seats))
         facts.append(Stat("to win", f"{as_int(view.get('victoryPointsTarget'))} VP", "target"))
         winner = self.winner(view)
-        return Panel(rows=(), facts=tuple(facts), result=f"Winner: {winner}" if winner else "")
+        made = Panel(rows=(), facts=tuple(facts), result=f"Winner: {winner}" if winner else "")
+        if self._foot is not None and self._foot == made:
+            return self._foot
+        self._foot = made
+        return made
 
     def frame(self, view: View) -> FrameParts:
         return FrameParts(pieces=self.pieces(view), header=self.header(view), panel=self.panel(view))

@@ -15,6 +15,7 @@ would need something the view hides is refused with a ``hidden_*`` code that nam
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,32 +37,40 @@ def _board(state: State, memo: dict[str, Any] | None = None) -> dict[str, Any]:
             "edges": _edges(state),
             "harbors": _harbors(state),
         }
-    base = (state.topo.hex_ids, tuple(p.id for p in state.players))
-    keys = {
-        "hexes": (state.robber_hex, state.merchant_hex, tuple(state.terrain), tuple(state.tokens)),
-        "intersections": (
-            tuple(state.b_type),
-            tuple(state.b_owner),
-            tuple(state.b_wall),
-            tuple(state.b_metro),
-            tuple(state.b_sideways),
-            tuple(state.knight_at),
-            tuple((k.id, k.owner, k.level, k.active) for k in state.knights.values()),
+    # What each part is drawn from, as the state's own lists: compared with the copies kept
+    # from the last call without copying them again, and copied only when a part is remade.
+    sources: tuple[tuple[str, Any, tuple[Any, ...]], ...] = (
+        ("hexes", _hexes, (state.robber_hex, state.merchant_hex, state.terrain, state.tokens)),
+        (
+            "intersections",
+            _intersections,
+            (
+                state.b_type,
+                state.b_owner,
+                state.b_wall,
+                state.b_metro,
+                state.b_sideways,
+                state.knight_at,
+                [(k.id, k.owner, k.level, k.active) for k in state.knights.values()],
+            ),
         ),
-        "edges": tuple(state.road),
-        "harbors": tuple((h.id, h.kind, h.intersections) for h in state.harbors),
-    }
-    makers = {"hexes": _hexes, "intersections": _intersections, "edges": _edges, "harbors": _harbors}
+        ("edges", _edges, (state.road,)),
+        ("harbors", _harbors, ([(h.id, h.kind, h.intersections) for h in state.harbors],)),
+    )
     remembered: dict[str, tuple[Any, Any]] = memo.setdefault("board", {})
-    fresh = False
-    for part, key in keys.items():
+    base = (state.topo.hex_ids, [p.id for p in state.players])
+    fresh = remembered.get("base") != base
+    if fresh:
+        remembered.clear()
+        remembered["base"] = base
+    for part, make, source in sources:
         last = remembered.get(part)
-        if last is None or last[0] != (base, key):
-            remembered[part] = ((base, key), makers[part](state))
+        if last is None or last[0] != source:
+            remembered[part] = (tuple(list(x) if type(x) is list else x for x in source), make(state))
             fresh = True
     board = memo.get("whole")
     if fresh or board is None:
-        board = memo["whole"] = {part: remembered[part][1] for part in keys}
+        board = memo["whole"] = {part: remembered[part][1] for part, _, _ in sources}
     return board
 
 
@@ -135,12 +144,12 @@ def _harbors(state: State) -> list[dict[str, Any]]:
     ]
 
 
-def _public_player(state: State, p: Player) -> dict[str, Any]:
+def _public_player(p: Player, points: int, metropolises: int) -> dict[str, Any]:
     return {
         "id": p.id,
         "seatIndex": p.seat,
         "color": p.color,
-        "victoryPoints": victory_points(state, p.seat),
+        "victoryPoints": points,
         "vpTokens": p.vp_tokens,
         "revealedVpCards": [dict(c) for c in p.revealed_vp],
         "roadsInSupply": p.roads,
@@ -151,15 +160,13 @@ def _public_player(state: State, p: Player) -> dict[str, Any]:
         "scienceLevel": p.levels["science"],
         "tradeLevel": p.levels["trade"],
         "politicsLevel": p.levels["politics"],
-        "metropolisCount": sum(
-            1 for i, m in enumerate(state.b_metro) if m is not None and state.b_owner[i] == p.seat
-        ),
-        "standingWant": p.standing_want,
+        "metropolisCount": metropolises,
+        "standingWant": _copy(p.standing_want),
     }
 
 
-def _full_player(state: State, p: Player, public: dict[str, Any] | None = None) -> dict[str, Any]:
-    out = dict(_public_player(state, p) if public is None else public)
+def _full_player(p: Player, public: dict[str, Any]) -> dict[str, Any]:
+    out = dict(public)
     out.update({
         "resources": {r: p.res.get(r, 0) for r in C.RESOURCES},
         "commodities": {c: p.com.get(c, 0) for c in C.COMMODITIES},
@@ -178,14 +185,82 @@ def _full_player(state: State, p: Player, public: dict[str, Any] | None = None) 
     return out
 
 
-def _redacted_player(state: State, p: Player, public: dict[str, Any] | None = None) -> dict[str, Any]:
-    out = dict(_public_player(state, p) if public is None else public)
+def _redacted_player(p: Player, public: dict[str, Any]) -> dict[str, Any]:
+    out = dict(public)
     by_deck = {d: 0 for d in C.TRACKS}
     for card in p.hand:
         by_deck[deck_of(card)] += 1
     out["materialCount"] = p.hand_size()
     out["progressHandByDeck"] = by_deck
     return out
+
+
+def _snapshot(data: Any) -> bytes | None:
+    """Plain data as bytes that are equal only for equal data of equal types, or None when
+    the data is not plain (then nothing is kept by it)."""
+    try:
+        return marshal.dumps(data)
+    except ValueError:
+        return None
+
+
+def _kept(memo: dict[Any, Any] | None, slot: Any, value: Any) -> Any:
+    """A private copy of the plain data ``value``; with ``memo``, the copy made at the last
+    call for ``slot`` while ``value`` still equals it."""
+    if memo is None:
+        return _copy(value)
+    last = memo.get(slot)
+    if last is None or last != value:
+        last = memo[slot] = _copy(value)
+    return last
+
+
+class _Entries:
+    """Each player's entries of one position, full and redacted, each made at most once.
+
+    With ``kept`` (a dict the caller keeps from one position to the next) an entry equal to
+    the one made at the last position is that same object again, so what a player shows is
+    one object for as long as it does not change. (Entries compare as Python compares values;
+    an entry's fields keep their types from position to position.)
+    """
+
+    def __init__(self, state: State, kept: dict[tuple[int, bool], dict[str, Any]] | None) -> None:
+        self.state = state
+        self.kept = kept
+        self.made: dict[tuple[int, bool], dict[str, Any]] = {}
+        self.public: dict[int, dict[str, Any]] = {}
+        self.metropolises: list[int] | None = None
+
+    def __call__(self, p: Player, full: bool) -> dict[str, Any]:
+        slot = (p.seat, full)
+        made = self.made.get(slot)
+        if made is None:
+            public = self.public.get(p.seat)
+            if public is None:
+                if self.metropolises is None:
+                    self.metropolises = _metropolis_counts(self.state)
+                points = victory_points(self.state, p.seat)
+                public = self.public[p.seat] = _public_player(p, points, self.metropolises[p.seat])
+            made = _full_player(p, public) if full else _redacted_player(p, public)
+            if self.kept is not None:
+                last = self.kept.get(slot)
+                if last is not None and last == made:
+                    made = last
+                self.kept[slot] = made
+            self.made[slot] = made
+        return made
+
+
+def _metropolis_counts(state: State) -> list[int]:
+    """How many metropolises each seat holds."""
+    counts = [0] * len(state.players)
+    if state.b_metro.count(None) == len(state.b_metro):
+        return counts
+    for i, track in enumerate(state.b_metro):
+        owner = state.b_owner[i]
+        if track is not None and isinstance(owner, int) and 0 <= owner < len(counts):
+            counts[owner] += 1
+    return counts
 
 
 def _opponent_types(state: State, seat: int | None, held: dict[int, list[str]] | None = None) -> list[str]:
@@ -198,7 +273,8 @@ def _opponent_types(state: State, seat: int | None, held: dict[int, list[str]] |
     for p in others:
         kinds = held.get(p.seat) if held is not None else None
         if kinds is None:
-            kinds = [k for k in C.MATERIALS if p.material(k) > 0]
+            res, com = p.res, p.com
+            kinds = [k for k in C.MATERIALS if (res[k] if k in res else com.get(k, 0)) > 0]
             if held is not None:
                 held[p.seat] = kinds
         for k in kinds:
@@ -220,14 +296,37 @@ SECRET_PENDING_KEYS: dict[str, str] = {
 }
 
 
-def _pending_payload(state: State, seat: int | None) -> dict[str, Any]:
+def _pending_payload(state: State, seat: int | None, copied: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The open decision's payload as ``seat`` sees it: ``copied`` (a private copy of it) or a
+    fresh copy, with another player's hidden cards left out."""
     pending = state.pending
     assert pending is not None
-    payload: dict[str, Any] = _copy(pending["payload"])
+    payload: dict[str, Any] = _copy(pending["payload"]) if copied is None else copied
     secret = SECRET_PENDING_KEYS.get(pending["type"])
     if secret is not None and secret in payload and _player_id(state, seat) != pending["actingPlayerId"]:
         payload[secret] = []
     return payload
+
+
+def _pending(state: State, seat: int | None, deciding: bool, kept: dict[Any, Any] | None) -> dict[str, Any]:
+    """The open decision as ``seat`` sees it (``deciding``: whether ``seat`` is to decide it);
+    with ``kept``, the same object as at the last call while the decision did not change."""
+    pending = state.pending
+    assert pending is not None
+    raw = None if kept is None else _snapshot(pending)
+    last = None if raw is None or kept is None else kept.get(("pending", deciding))
+    if last is not None and last[0] == raw:
+        found: dict[str, Any] = last[1]
+        return found
+    made = {
+        "type": pending["type"],
+        "actingPlayerId": pending["actingPlayerId"],
+        "allowedPlayerIds": list(pending["allowedPlayerIds"]),
+        "payload": _pending_payload(state, seat, None if raw is None else marshal.loads(raw)["payload"]),
+    }
+    if raw is not None and kept is not None:
+        kept[("pending", deciding)] = (raw, made)
+    return made
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -243,21 +342,12 @@ def views(
     What the views share is made once and shared between them: the board, each player's entry
     in full and redacted, and everything else no seat sees differently. With ``memo`` (an
     empty dict the caller keeps from one position of a game to the next) the board is also
-    shared with the previous call wherever its pieces did not change. Callers read the views
-    and never change them.
+    shared with the previous call wherever its pieces did not change, and so is each player's
+    entry (full or redacted) while nothing it shows changed. Callers read the views and never
+    change them.
     """
-    public: dict[int, dict[str, Any]] = {}
-    entries: dict[tuple[int, bool], dict[str, Any]] = {}
-
-    def entry(p: Player, full: bool) -> dict[str, Any]:
-        made = entries.get((p.seat, full))
-        if made is None:
-            shown = public.get(p.seat)
-            if shown is None:
-                shown = public[p.seat] = _public_player(state, p)
-            made = _full_player(state, p, shown) if full else _redacted_player(state, p, shown)
-            entries[(p.seat, full)] = made
-        return made
+    entry = _Entries(state, None if memo is None else memo.setdefault("players", {}))
+    kept = None if memo is None else memo.setdefault("kept", {})
 
     shared = {
         "id": state.game_id,
@@ -280,17 +370,17 @@ def views(
         "longestRoadHolderPlayerId": _player_id(state, state.longest_holder),
         "pendingDecision": None,
         "winnerPlayerId": None if state.winner is None else state.players[state.winner].id,
-        "lastBerserkerAttack": _copy(state.last_attack),
-        "lastVpAwards": _copy(state.last_vp_awards),
+        "lastBerserkerAttack": _kept(kept, "last_attack", state.last_attack),
+        "lastVpAwards": _kept(kept, "last_vp_awards", state.last_vp_awards),
         "scienceDeckCount": len(state.decks["science"]),
         "tradeDeckCount": len(state.decks["trade"]),
         "politicsDeckCount": len(state.decks["politics"]),
         "bankResources": {r: state.bank[r] for r in C.RESOURCES},
         "bankCommodities": {c: state.bank[c] for c in C.COMMODITIES},
         "opponentMaterialTypes": None,
-        "domesticTradeDeclinesThisTurn": _copy(state.domestic_declines),
-        "domesticTradeCountersThisTurn": _copy(state.domestic_counters),
-        "domesticTradeOutcomesThisTurn": _copy(state.domestic_outcomes),
+        "domesticTradeDeclinesThisTurn": _kept(kept, "domestic_declines", state.domestic_declines),
+        "domesticTradeCountersThisTurn": _kept(kept, "domestic_counters", state.domestic_counters),
+        "domesticTradeOutcomesThisTurn": _kept(kept, "domestic_outcomes", state.domestic_outcomes),
     }
     pendings: dict[bool, dict[str, Any]] = {}
     held: dict[int, list[str]] = {}
@@ -303,12 +393,7 @@ def views(
             deciding = _player_id(state, seat) == state.pending["actingPlayerId"]
             pending = pendings.get(deciding)
             if pending is None:
-                pending = pendings[deciding] = {
-                    "type": state.pending["type"],
-                    "actingPlayerId": state.pending["actingPlayerId"],
-                    "allowedPlayerIds": list(state.pending["allowedPlayerIds"]),
-                    "payload": _pending_payload(state, seat),
-                }
+                pending = pendings[deciding] = _pending(state, seat, deciding, kept)
         out.append(
             {
                 **shared,
