@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from toolkit.render.adapters import Recall
+from toolkit.render.adapters import Recall, Variants
+from toolkit.render.frames import snapshots
+from toolkit.render.pioneers import PioneersAdapter
+from toolkit.saves import load
+
+PIONEERS = Path(__file__).resolve().parent.parent / "replays" / "pioneers-three-greedy-close-race.json"
 
 
 def test_equal_data_gives_the_part_made_before() -> None:
@@ -36,3 +42,30 @@ def test_slots_remember_apart() -> None:
     recall("a", 1, lambda: "made in a")
     assert recall("b", 1, lambda: "made in b") == "made in b"
     assert recall("a", 1, lambda: "again") == "made in a"
+
+
+def test_a_variant_comes_back_as_the_same_object() -> None:
+    """The same base and the same key give the part made the first time, without making it again."""
+    variants = Variants()
+    base = ("row",)
+    first = variants("slot", base, ("trade", True), lambda: ("row", "trade"))
+    again = variants("slot", base, ("trade", True), lambda: ("remade",))
+    assert again is first
+
+
+def test_a_new_base_forgets_the_old_variants() -> None:
+    """A variant is made again once its slot holds another base, even an equal one."""
+    variants = Variants()
+    variants("slot", tuple(["row"]), "trade", lambda: "old")
+    assert variants("slot", tuple(["row"]), "trade", lambda: "new") == "new"
+
+
+def test_remembered_rows_equal_rows_made_afresh_through_a_game() -> None:
+    """Every row the pioneers adapter gives from its memory, at every frame of a replay and for
+    every seat's view, equals the row a fresh adapter makes from that view alone."""
+    save = load(PIONEERS)
+    remembering = PioneersAdapter()
+    for _, snap in snapshots(save, None):
+        for key, view in snap.views.items():
+            seats = {s for s, _ in remembering.players(view)}
+            assert remembering.rows(view, seats) == PioneersAdapter().rows(view, seats), (snap.index, key)

@@ -109,6 +109,28 @@ class Recall:
         return made
 
 
+class Variants:
+    """Parts derived from a remembered part by a few small values (who is to move, whose turn it is).
+
+    ``variants(slot, base, key, make)`` gives the part made for ``key`` from ``base`` while
+    ``slot`` still holds that same ``base`` object; a new base forgets the old one's variants.
+    So a part that only flips between a few looks (a row that waits for a trade answer, then
+    not) comes back as the same object each time, and nothing made from it is made again.
+    """
+
+    def __init__(self) -> None:
+        self.held: dict[Hashable, tuple[Any, dict[Hashable, Any]]] = {}
+
+    def __call__(self, slot: Hashable, base: Any, key: Hashable, make: Callable[[], T]) -> T:
+        held = self.held.get(slot)
+        if held is None or held[0] is not base:
+            held = self.held[slot] = (base, {})
+        found: T | None = held[1].get(key)
+        if found is None:
+            found = held[1][key] = make()
+        return found
+
+
 def _private_copy(data: Any) -> Any:
     try:
         return marshal.loads(marshal.dumps(data))

@@ -70,6 +70,8 @@ class Reader(Protocol):
 
 
 def _int(value: Any, default: int = 0) -> int:
+    if type(value) is int:
+        return value
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
@@ -84,19 +86,25 @@ class PioneersReader:
 
     @staticmethod
     def _player(view: View, seat: int) -> Mapping[str, Any]:
-        for player in view.get("players") or []:
+        players = view.get("players") or []
+        if 0 <= seat < len(players):  # views list players in seat order: look there first
+            player = players[seat]
+            if isinstance(player, dict) and player.get("seat") == seat:
+                return player
+        for player in players:
             if isinstance(player, Mapping) and player.get("seat") == seat:
                 return player
         return {}
 
     def seen(self, view: View, seat: int) -> Seen:
         player = self._player(view, seat)
-        score = _int(player.get("score"))
         final = view.get("finalScores")
         if isinstance(final, list) and 0 <= seat < len(final):
             score = _int(final[seat])
         elif view.get("seat") == seat and isinstance(view.get("myScore"), int):
             score = _int(view.get("myScore"))
+        else:
+            score = _int(player.get("score"))
         hand = player.get("hand")
         return Seen(score, _int(player.get("handCount")), _counts(hand, self.kinds) if hand else None)
 

@@ -124,6 +124,7 @@ class Tracker:
         self._roll_key: int | None = None
         self._previous: View | None = None
         self._hexes: Recall = Recall()
+        self._sources: tuple[list[str], list[tuple[int, str, str]]] | None = None
 
     @property
     def series(self) -> dict[str, Series]:
@@ -145,9 +146,11 @@ class Tracker:
         if not self.seats:
             self.names = dict(self.adapter.players(spectator))
             self.seats = sorted(self.names)
-        for key in [*views, OMNISCIENT]:
-            if key not in self.keys:
-                self.keys.append(key)
+        if self._sources is None or self._sources[0] != list(views):
+            for key in [*views, OMNISCIENT]:
+                if key not in self.keys:
+                    self.keys.append(key)
+            self._sources = (list(views), self._read_from(views))
         produced: dict[int, dict[str, int]] = {}
         roll = self.reader.roll(spectator)
         if roll is not None and roll.key != self._roll_key:
@@ -160,16 +163,26 @@ class Tracker:
                     for seat, kind, count in hexagon.pays:
                         paid = produced.setdefault(seat, {})
                         paid[kind] = paid.get(kind, 0) + count
-        for seat in self.seats:
-            own = views.get(str(seat))
-            other = next((views[k] for k in views if shown_as(k, seat) == PUBLIC), None)
-            for shown, source in ((OWN, own), (PUBLIC, other), (AS_SPECTATOR, spectator)):
-                if source is not None:
-                    line = self.lines.setdefault((seat, shown), Series())
-                    self._take(line, seat, self.reader.seen(source, seat), produced.get(seat, {}))
+        seen = self.reader.seen
+        for seat, shown, key in self._sources[1]:
+            line = self.lines.get((seat, shown))
+            if line is None:
+                line = self.lines[(seat, shown)] = Series()
+            self._take(line, seat, seen(views[key], seat), produced.get(seat))
         self._previous = spectator
         self._hexes("labels", self.reader.hexes(spectator), lambda: self._label(spectator))
         self.final = dict(views)
+
+    def _read_from(self, views: Mapping[str, View]) -> list[tuple[int, str, str]]:
+        """``(seat, how it is shown, the key of the view it is read from)`` for each player:
+        its own view, the first other seat's view, and the spectator's."""
+        found = []
+        for seat in self.seats:
+            other = next((k for k in views if shown_as(k, seat) == PUBLIC), None)
+            for shown, key in ((OWN, str(seat)), (PUBLIC, other), (AS_SPECTATOR, SPECTATOR)):
+                if key is not None and key in views:
+                    found.append((seat, shown, key))
+        return found
 
     def _label(self, view: View) -> None:
         """Name every paying hex as ``view`` shows it (the latest names are the ones kept)."""

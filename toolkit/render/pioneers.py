@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 from functools import lru_cache, partial
 from typing import Any
 
-from toolkit.render.adapters import Recall
+from toolkit.render.adapters import Recall, Variants
 from toolkit.render.geometry import CORNERS, Layout, Point, angle_deg, fit_layout, midpoint
 from toolkit.render.scene import (
     Board,
@@ -107,6 +108,8 @@ def geometry() -> Geometry:
 
 
 def _int(value: Any, default: int = 0) -> int:
+    if type(value) is int:
+        return value
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
@@ -135,6 +138,7 @@ class PioneersAdapter:
     def __init__(self) -> None:
         self.recall = Recall()
         self._places: tuple[Any, Places] | None = None
+        self.variants = Variants()
 
     def board(self, view: View) -> Board:
         geo = geometry()
@@ -287,12 +291,19 @@ class PioneersAdapter:
         )
 
     def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
+        """The rows of ``seats``. A row is made from its player's entry and the awards and scores
+        beside it; who is to move and whose turn it is are then set on it, each look kept
+        (:class:`~toolkit.render.adapters.Variants`), so a row that only waits for an answer
+        and then does not comes back as the same object."""
         names = _names(view)
         awards = view.get("awards") or {}
+        army, road = awards.get("largestArmy"), awards.get("longestRoad")
         decisions = view.get("decisions") or {}
         final = view.get("finalScores")
+        final = final if isinstance(final, list) else []
         over = view.get("phase") == "over"
         own = view.get("seat")
+        current = None if over else view.get("currentSeat")
         found = []
         for player in view.get("players") or []:
             seat = _int(player.get("seat"))
@@ -303,13 +314,13 @@ class PioneersAdapter:
                 player,
                 names.get(seat),
                 view.get("myScore") if mine else None,
-                (awards.get("largestArmy") == seat, awards.get("longestRoad") == seat),
-                decisions.get(str(seat), ""),
-                (final[seat],) if isinstance(final, list) and seat < len(final) else None,
-                view.get("currentSeat") == seat and not over,
+                (army == seat, road == seat),
+                (final[seat],) if seat < len(final) else None,
             )
             slot = ("row", seat, mine, isinstance(player.get("hand"), Mapping))
-            found.append(self.recall(slot, inputs, partial(self._row, view, names, player)))
+            base = self.recall(slot, inputs, partial(self._row, view, names, player))
+            looks = (str(decisions.get(str(seat), "")), current == seat)
+            found.append(self.variants(slot, base, looks, partial(_looking, base, *looks)))
         return tuple(found)
 
     def _row(self, view: View, names: dict[int, str], player: Mapping[str, Any]) -> PlayerRow:
@@ -397,6 +408,13 @@ class PioneersAdapter:
 
     def frame(self, view: View) -> FrameParts:
         return FrameParts(pieces=self.pieces(view), header=self.header(view), panel=self.panel(view))
+
+
+def _looking(row: PlayerRow, to_move: str, current: bool) -> PlayerRow:
+    """``row`` with who is to move and whose turn it is set."""
+    if row.to_move == to_move and row.current == current:
+        return row
+    return replace(row, to_move=to_move, current=current)
 
 
 STORY_EVENTS: dict[str, set[Any]] = {"offer": {"offer"}, "answer": {"answer"}, "end": {"end_turn"}}
