@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from toolkit.games.pioneers import GAME
 from toolkit.games.pioneers.bots import play_game
 from toolkit.games.pioneers.constants import DEV_INDEX
@@ -157,15 +159,41 @@ def test_public_scores_count_towns_and_awards(h) -> None:
     assert GAME.view(s, None)["scores"] == [2, 2 + 1 + 2, 2, 2 + 2]
 
 
-def test_views_at_once_equal_each_view_alone_through_a_game() -> None:
-    """The views of every seat made at once (the board kept by a memo) are exactly the views each
-    seat gets alone, at every position of a bot game."""
-    config, moves = play_game("at once", ["greedy", "random", "random"])
-    state = GAME.new_game("at once", config)
+@pytest.mark.parametrize(
+    ("seed", "bots"),
+    [
+        ("at once", ["greedy", "random", "random"]),
+        ("memo 1", ["random", "random", "greedy", "random"]),
+        ("memo 2", ["random", "greedy", "random", "random"]),
+        ("memo 3", ["greedy", "random", "random"]),
+    ],
+)
+def test_views_at_once_equal_each_view_alone_through_a_game(seed: str, bots: list[str]) -> None:
+    """The views of every seat made at once, with a memo keeping the board, roads, buildings,
+    log and entries from earlier positions, are exactly the views each seat gets alone, at
+    every position of a bot game."""
+    config, moves = play_game(seed, bots)
+    state = GAME.new_game(seed, config)
     memo: dict[str, object] = {}
-    seats: list[int | None] = [None, 0, 1, 2]
+    seats: list[int | None] = [None, *range(len(bots))]
     for move in [None, *moves]:
         if move is not None:
             GAME.apply(state, move)
         together = GAME.views(state, seats, memo)
         assert [json.dumps(v) for v in together] == [json.dumps(GAME.view(state, s)) for s in seats]
+
+
+def test_an_unchanged_entry_is_kept_from_the_last_position() -> None:
+    """A player whose public entry shows the same counts and pieces after a move is given the
+    same entry object as before, so what is made from it need not be made again."""
+    config, moves = play_game("kept", ["greedy", "greedy", "greedy"])
+    state = GAME.new_game("kept", config)
+    memo: dict[str, object] = {}
+    before = GAME.views(state, [None], memo)[0]["players"]
+    kept = 0
+    for move in moves[:60]:
+        GAME.apply(state, move)
+        after = GAME.views(state, [None], memo)[0]["players"]
+        kept += sum(1 for old, new in zip(before, after, strict=True) if old is new and old == new)
+        before = after
+    assert kept > 0

@@ -26,7 +26,7 @@ import json
 import re
 import zlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, TypeVar
 
 from markupsafe import Markup
@@ -202,7 +202,7 @@ def build_page_data(
         finished = winner is not None
         actions.append(snap.action)
         details.append(snap.detail)
-        snaps.append(snap)
+        snaps.append(replace(snap, views={}))  # the story reads the words alone; the views can go
         if observe is not None:
             observe(snap.index, snap.views)
         shown = adapter.pieces(spectator)

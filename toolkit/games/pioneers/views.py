@@ -10,8 +10,8 @@ true totals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from .awards import public_points, road_length, true_points
 from .board import PORTS
@@ -19,6 +19,8 @@ from .constants import DEV_CARDS, KNIGHT, LOG_IN_VIEW, PHASE_OVER, RESOURCES, TE
 from .engine import owed, to_move
 from .fields import bundle_dict
 from .state import State
+
+T = TypeVar("T")
 
 
 def _cards(counts: list[int]) -> list[str]:
@@ -57,8 +59,9 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
     What the views share is made once and shared between them: the board, the pieces, each
     player's entry as its owner and as everyone else sees it, the scores and the log. With
     ``memo`` (an empty dict the caller keeps from one position of a game to the next) the
-    board is also shared with the previous call while it did not change. Callers read the
-    views and never change them.
+    board, the roads, the buildings, the log and each player's entry (as its owner sees it
+    and as the others do, kept apart) are also the same objects as at the previous call while
+    what they show did not change. Callers read the views and never change them.
     """
     for seat in seats:
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < s.n):
@@ -70,7 +73,7 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
     def entry(p: int, mine: bool) -> dict[str, Any]:
         made = entries.get((p, mine))
         if made is None:
-            made = entries[(p, mine)] = _player(s, p, mine, scores[p])
+            made = entries[(p, mine)] = _kept_player(s, p, mine, scores[p], memo)
         return made
 
     decisions = {}
@@ -88,12 +91,9 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
             "get": bundle_dict(o.get),
             "answers": {str(k): v for k, v in sorted(o.answers.items())},
         }
-    roads = [{"edge": e, "seat": owner} for e, owner in enumerate(s.road_owner) if owner != -1]
-    buildings = [
-        {"vertex": v, "seat": owner, "type": "city" if s.bld_kind[v] == 2 else "settlement"}
-        for v, owner in enumerate(s.bld_owner)
-        if owner != -1
-    ]
+    roads = _kept(memo, "roads", tuple(s.road_owner), lambda: _roads(s))
+    buildings = _kept(memo, "buildings", (tuple(s.bld_owner), tuple(s.bld_kind)), lambda: _buildings(s))
+    log = _kept(memo, "log", tuple(s.log[-LOG_IN_VIEW:]), lambda: _log(s))
     shared = {
         "game": "pioneers",
         "seat": None,
@@ -115,7 +115,7 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
         },
         "offer": offer,
         "devDeckCount": len(s.deck) - s.deck_pos,
-        "log": [{"seat": a, "message": m, "turn": t} for a, m, t in s.log[-LOG_IN_VIEW:]],
+        "log": log,
         "winner": None if s.winner < 0 else s.winner,
         "placements": list(s.placements) if s.placements is not None else None,
         "finalScores": list(s.final_scores) if s.final_scores is not None else None,
@@ -132,6 +132,56 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
             }
         )
     return out
+
+
+def _kept(memo: dict[str, Any] | None, name: str, key: Any, make: Callable[[], T]) -> T:
+    """``make()``, or with ``memo`` the object made at an earlier call while ``key`` (the raw
+    state it is made from) is unchanged."""
+    if memo is None:
+        return make()
+    last = memo.get(name)
+    if last is not None and last[0] == key:
+        found: T = last[1]
+        return found
+    made = make()
+    memo[name] = (key, made)
+    return made
+
+
+def _roads(s: State) -> list[dict[str, Any]]:
+    return [{"edge": e, "seat": owner} for e, owner in enumerate(s.road_owner) if owner != -1]
+
+
+def _buildings(s: State) -> list[dict[str, Any]]:
+    return [
+        {"vertex": v, "seat": owner, "type": "city" if s.bld_kind[v] == 2 else "settlement"}
+        for v, owner in enumerate(s.bld_owner)
+        if owner != -1
+    ]
+
+
+def _log(s: State) -> list[dict[str, Any]]:
+    return [{"seat": a, "message": m, "turn": t} for a, m, t in s.log[-LOG_IN_VIEW:]]
+
+
+def _kept_player(s: State, p: int, mine: bool, score: int, memo: dict[str, Any] | None) -> dict[str, Any]:
+    """Player ``p``'s entry (see :func:`_player`), kept in ``memo`` while what it shows is unchanged:
+    the hand and card names only in the owner's entry, their counts in everyone else's."""
+    hand, cards, fresh = s.hands[p], s.dev_hand[p], s.dev_new[p]
+    held: Any = (tuple(hand), tuple(cards), tuple(fresh)) if mine else (sum(hand), sum(cards) + sum(fresh))
+    key = (
+        held,
+        s.names[p],
+        s.dev_played[p][KNIGHT],
+        road_length(s, p),
+        s.roads_left[p],
+        s.settlements_left[p],
+        s.cities_left[p],
+        score,
+        s.strikes[p],
+        s.resigned[p],
+    )
+    return _kept(memo, f"player {p} {'own' if mine else 'public'}", key, lambda: _player(s, p, mine, score))
 
 
 def _player(s: State, p: int, mine: bool, score: int) -> dict[str, Any]:
