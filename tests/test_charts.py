@@ -21,6 +21,7 @@ from toolkit.render.charts import (
     expected_rolls,
     gained_chart,
     page_charts,
+    summary_chart,
     tracker_for,
     vp_chart,
 )
@@ -243,3 +244,17 @@ def test_a_seat_knows_no_more_of_anothers_gains_than_a_spectator(game: str, requ
                 assert kinds == public[other]
     assert all(UNSEEN not in kinds for kinds in tracker.series[OMNISCIENT].gained.values())
     assert tracker.series[OMNISCIENT].gained != public
+
+
+def test_pictures_shared_between_views_equal_pictures_drawn_afresh(pioneers: Tracker) -> None:
+    """A picture a tracker draws once and hands to every view with the same story is, for each
+    view, the picture drawn afresh from that view's own series."""
+    for key in pioneers.keys:
+        series = pioneers.series[key]
+        fresh = [
+            vp_chart(series.scores, pioneers.names),
+            dice_chart([total for _, total in pioneers.rolls]),
+            gained_chart(series.gained, pioneers.names, pioneers.reader.kinds),
+            summary_chart(pioneers.summary_data(key)),
+        ]
+        assert [*pioneers.charts(key), pioneers.summary(key)] == fresh, key

@@ -28,7 +28,7 @@ decimals, in a fixed order: the same game always gives the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,20 +125,22 @@ class Tracker:
         self._previous: View | None = None
         self._hexes: Recall = Recall()
         self._sources: tuple[list[str], list[tuple[int, str, str]]] | None = None
+        self._drawings: dict[Hashable, Chart] = {}
 
     @property
     def series(self) -> dict[str, Series]:
         """Each view's story (by view key), put together from the players' stories."""
-        out = {}
-        for key in self.keys:
-            series = Series()
-            for seat in self.seats:
-                line = self.lines.get((seat, shown_as(key, seat)))
-                if line is not None:
-                    series.scores[seat], series.gained[seat] = line.scores[seat], line.gained[seat]
-                    series.last[seat] = line.last[seat]
-            out[key] = series
-        return out
+        return {key: self.series_of(key) for key in self.keys}
+
+    def series_of(self, key: str) -> Series:
+        """View ``key``'s story, put together from the players' stories."""
+        series = Series()
+        for seat in self.seats:
+            line = self.lines.get((seat, shown_as(key, seat)))
+            if line is not None:
+                series.scores[seat], series.gained[seat] = line.scores[seat], line.gained[seat]
+                series.last[seat] = line.last[seat]
+        return series
 
     def observe(self, index: int, views: Mapping[str, View]) -> None:
         """Take in frame ``index``: the views of the spectator and of every seat."""
@@ -216,21 +218,37 @@ class Tracker:
 
     def charts(self, key: str) -> list[Chart]:
         """The three pictures of view ``key`` (``spectator``, a seat number or ``all``)."""
-        series = self.series[key]
+        series = self.series_of(key)
+        scores = tuple((seat, tuple(points)) for seat, points in series.scores.items())
+        gained = tuple((seat, tuple(counts.items())) for seat, counts in series.gained.items())
+        names = tuple(self.names.items())
+        totals = [total for _, total in self.rolls]
         return [
-            vp_chart(series.scores, self.names),
-            dice_chart([total for _, total in self.rolls]),
-            gained_chart(series.gained, self.names, self.reader.kinds),
+            self._drawn(("vp", scores, names), lambda: vp_chart(series.scores, self.names)),
+            self._drawn(("dice", tuple(totals)), lambda: dice_chart(totals)),
+            self._drawn(
+                ("gained", gained, names), lambda: gained_chart(series.gained, self.names, self.reader.kinds)
+            ),
         ]
+
+    def _drawn(self, key: Hashable, draw: Callable[[], Chart]) -> Chart:
+        """A picture drawn once per tracker for the data ``key`` holds: views that show the same
+        story (every view has the same dice) share one drawing."""
+        found = self._drawings.get(key)
+        if found is None:
+            found = self._drawings[key] = draw()
+        return found
 
     def summary(self, key: str) -> Chart:
         """The end-of-game summary as view ``key`` sees the last move."""
-        return summary_chart(self.summary_data(key))
+        data = self.summary_data(key)
+        return self._drawn(("summary", repr(data)), lambda: summary_chart(data))
 
     def summary_data(self, key: str) -> Summary:
         reader = self.reader
         view = self._final_view(key, None)
-        scores = {s: self.series[key].scores[s][-1] for s in self.seats}
+        series = self.series_of(key)
+        scores = {s: series.scores[s][-1] for s in self.seats}
         order = reader.placements(view, self.seats)
         if order is None:
             winner = _winner_seat(self.adapter.winner(view), self.names)

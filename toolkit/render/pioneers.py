@@ -301,26 +301,32 @@ class PioneersAdapter:
         decisions = view.get("decisions") or {}
         final = view.get("finalScores")
         final = final if isinstance(final, list) else []
-        over = view.get("phase") == "over"
+        current = None if view.get("phase") == "over" else view.get("currentSeat")
         own = view.get("seat")
-        current = None if over else view.get("currentSeat")
-        found = []
+        recall, variants, found = self.recall, self.variants, []
         for player in view.get("players") or []:
             seat = _int(player.get("seat"))
             if seat not in seats:
                 continue
             mine = own == seat
+            hand = player.get("hand")
+            slot = ("row", seat, mine, type(hand) is dict or isinstance(hand, Mapping))
             inputs = (
                 player,
                 names.get(seat),
                 view.get("myScore") if mine else None,
-                (army == seat, road == seat),
+                army == seat,
+                road == seat,
                 (final[seat],) if seat < len(final) else None,
             )
-            slot = ("row", seat, mine, isinstance(player.get("hand"), Mapping))
-            base = self.recall(slot, inputs, partial(self._row, view, names, player))
-            looks = (str(decisions.get(str(seat), "")), current == seat)
-            found.append(self.variants(slot, base, looks, partial(_looking, base, *looks)))
+            last = recall.slots.get(slot)
+            if last is not None and last[0] == inputs:
+                base = last[1]
+            else:
+                base = recall(slot, inputs, partial(self._row, view, names, player))
+            to_move = decisions.get(str(seat), "")
+            looks = (to_move if type(to_move) is str else str(to_move), current == seat)
+            found.append(variants(slot, base, looks, partial(_looking, base, *looks)))
         return tuple(found)
 
     def _row(self, view: View, names: dict[int, str], player: Mapping[str, Any]) -> PlayerRow:

@@ -167,8 +167,10 @@ def _log(s: State) -> list[dict[str, Any]]:
 def _kept_player(s: State, p: int, mine: bool, score: int, memo: dict[str, Any] | None) -> dict[str, Any]:
     """Player ``p``'s entry (see :func:`_player`), kept in ``memo`` while what it shows is unchanged:
     the hand and card names only in the owner's entry, their counts in everyone else's."""
+    if memo is None:
+        return _player(s, p, mine, score)
     hand, cards, fresh = s.hands[p], s.dev_hand[p], s.dev_new[p]
-    held: Any = (tuple(hand), tuple(cards), tuple(fresh)) if mine else (sum(hand), sum(cards) + sum(fresh))
+    held: Any = (*hand, *cards, *fresh) if mine else (sum(hand), sum(cards) + sum(fresh))
     key = (
         held,
         s.names[p],
@@ -181,7 +183,14 @@ def _kept_player(s: State, p: int, mine: bool, score: int, memo: dict[str, Any] 
         s.strikes[p],
         s.resigned[p],
     )
-    return _kept(memo, f"player {p} {'own' if mine else 'public'}", key, lambda: _player(s, p, mine, score))
+    slot = f"player {p} {'own' if mine else 'public'}"
+    last = memo.get(slot)
+    if last is not None and last[0] == key:
+        found: dict[str, Any] = last[1]
+        return found
+    made = _player(s, p, mine, score)
+    memo[slot] = (key, made)
+    return made
 
 
 def _player(s: State, p: int, mine: bool, score: int) -> dict[str, Any]:
