@@ -87,9 +87,9 @@ def get_adapter(game_id: str) -> Adapter:
 class Recall:
     """Results remembered by slot, each beside a private copy of the view data it was made from.
 
-    ``recall(slot, inputs, make)`` gives the result last made in ``slot`` while ``inputs``
+    ``recall(slot, inputs, make, *args)`` gives the result last made in ``slot`` while ``inputs``
     (JSON-like view data) equal, by value, the copy kept from then; otherwise it calls
-    ``make`` and keeps its result. The copy is taken as the result is made, so data changed
+    ``make(*args)`` and keeps its result. The copy is taken as the result is made, so data changed
     in place later can never pass for the data the result was made from; and an unchanged
     part comes back as the same (immutable) object, which the page pipeline relies on to skip
     work it did for the previous frame. Values compare as Python compares them (``1 == True``);
@@ -99,12 +99,13 @@ class Recall:
     def __init__(self) -> None:
         self.slots: dict[Hashable, tuple[Any, Any]] = {}
 
-    def __call__(self, slot: Hashable, inputs: Any, make: Callable[[], T]) -> T:
+    def __call__(self, slot: Hashable, inputs: Any, make: Callable[..., T], *args: Any) -> T:
+        """The part for ``inputs`` in ``slot``; ``make(*args)`` makes it when they changed."""
         last = self.slots.get(slot)
         if last is not None and last[0] == inputs:
             found: T = last[1]
             return found
-        made = make()
+        made = make(*args)
         self.slots[slot] = (_private_copy(inputs), made)
         return made
 
@@ -121,13 +122,14 @@ class Variants:
     def __init__(self) -> None:
         self.held: dict[Hashable, tuple[Any, dict[Hashable, Any]]] = {}
 
-    def __call__(self, slot: Hashable, base: Any, key: Hashable, make: Callable[[], T]) -> T:
+    def __call__(self, slot: Hashable, base: Any, key: Hashable, make: Callable[..., T], *args: Any) -> T:
+        """The part for ``key`` made from ``base``; ``make(*args)`` makes it the first time."""
         held = self.held.get(slot)
         if held is None or held[0] is not base:
             held = self.held[slot] = (base, {})
         found: T | None = held[1].get(key)
         if found is None:
-            found = held[1][key] = make()
+            found = held[1][key] = make(*args)
         return found
 
 

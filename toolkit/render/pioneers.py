@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping
 from dataclasses import replace
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
 from toolkit.render.adapters import Recall, Variants
@@ -37,6 +37,10 @@ HEX_SIZE = 48.0
 MARGIN = 52.0
 
 View = Mapping[str, Any]
+
+# The view fields the header and the panel foot are made from.
+HEADER_KEYS = ("turn", "phase", "dice", "decisions", "toMove", "winner", "seat")
+FOOT_KEYS = ("devDeckCount", "offer", "log", "winner", "phase", "placements")
 
 # Event types whose words only repeat what the move's own description says.
 ECHO_EVENTS = frozenset(
@@ -258,8 +262,7 @@ class PioneersAdapter:
         ]
 
     def header(self, view: View) -> Header:
-        keys = ("turn", "phase", "dice", "decisions", "toMove", "winner", "seat")
-        inputs = tuple(view.get(k) for k in keys)
+        inputs = tuple(map(view.get, HEADER_KEYS))
         return self.recall("header", (inputs, _names_key(view)), lambda: self._header(view))
 
     def _header(self, view: View) -> Header:
@@ -319,14 +322,10 @@ class PioneersAdapter:
                 road == seat,
                 (final[seat],) if seat < len(final) else None,
             )
-            last = recall.slots.get(slot)
-            if last is not None and last[0] == inputs:
-                base = last[1]
-            else:
-                base = recall(slot, inputs, partial(self._row, view, names, player))
+            base = recall(slot, inputs, self._row, view, names, player)
             to_move = decisions.get(str(seat), "")
             looks = (to_move if type(to_move) is str else str(to_move), current == seat)
-            found.append(variants(slot, base, looks, partial(_looking, base, *looks)))
+            found.append(variants(slot, base, looks, _looking, base, *looks))
         return tuple(found)
 
     def _row(self, view: View, names: dict[int, str], player: Mapping[str, Any]) -> PlayerRow:
@@ -386,7 +385,7 @@ class PioneersAdapter:
         return Panel(rows=self.rows(view, seats), facts=foot.facts, talk=foot.talk, result=foot.result)
 
     def foot(self, view: View) -> Panel:
-        inputs = tuple(view.get(k) for k in ("devDeckCount", "offer", "log", "winner", "phase", "placements"))
+        inputs = tuple(map(view.get, FOOT_KEYS))
         return self.recall("foot", (inputs, _names_key(view)), lambda: self._foot(view))
 
     def _foot(self, view: View) -> Panel:
