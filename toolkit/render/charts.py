@@ -201,7 +201,8 @@ class Tracker:
         series.scores.setdefault(seat, []).append(now.score)
         gained = series.gained.setdefault(seat, {})
         before = series.last.get(seat)
-        if before is not None:
+        series.last[seat] = now
+        if before is not None and before != now:  # a hand shown the same as before gained nothing
             if before.hand is not None and now.hand is not None:
                 for kind, count in now.hand.items():
                     more = count - before.hand.get(kind, 0)
@@ -212,7 +213,6 @@ class Tracker:
                     gained[kind] = gained.get(kind, 0) + count
             elif now.count > before.count:
                 gained[UNSEEN] = gained.get(UNSEEN, 0) + now.count - before.count
-        series.last[seat] = now
 
     # ------------------------------------------------------------ pictures
 

@@ -26,12 +26,12 @@ import json
 import re
 import zlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from markupsafe import Markup
 
-from toolkit.render.frames import SPECTATOR, snapshots
+from toolkit.render.frames import SPECTATOR, Snapshot, snapshots
 from toolkit.render.highlight import marks_markup, produced_tiles
 from toolkit.render.scene import Board, FrameParts, PlayerRow
 from toolkit.render.svg import board_svg_inner
@@ -202,7 +202,8 @@ def build_page_data(
         finished = winner is not None
         actions.append(snap.action)
         details.append(snap.detail)
-        snaps.append(replace(snap, views={}))  # the story reads the words alone; the views can go
+        # The story reads the words alone: the views need not outlive the frame.
+        snaps.append(Snapshot(snap.index, snap.action, snap.actor, {}, snap.detail, snap.tags, snap.roll))
         if observe is not None:
             observe(snap.index, snap.views)
         shown = adapter.pieces(spectator)
