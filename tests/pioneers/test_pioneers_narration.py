@@ -7,7 +7,7 @@ import json
 import pickle
 
 from toolkit.games.pioneers import GAME
-from toolkit.games.pioneers.fields import event
+from toolkit.games.pioneers.fields import narrated
 
 
 def _first_turn_events() -> list[dict]:
@@ -32,7 +32,8 @@ def test_every_way_of_reading_sees_the_sentence() -> None:
     plain = {"type": "bandit", "text": "seat 1 moved the bandit to hex 4", "seat": 1, "hex": 4}
 
     def lazy() -> dict:
-        return event("bandit", "seat {} moved the bandit to hex {}", 1, 4, seat=1, hex=4)
+        fields = {"type": "bandit", "text": None, "seat": 1, "hex": 4}
+        return narrated(fields, "seat {} moved the bandit to hex {}".format, (1, 4))
 
     assert lazy() == plain and plain == lazy()
     assert json.dumps(lazy()) == json.dumps(plain)
@@ -45,7 +46,9 @@ def test_every_way_of_reading_sees_the_sentence() -> None:
 
 def test_hand_changes_are_written_with_the_sentence() -> None:
     """An event that moves cards gets its ``hands`` field, last, when it is first read."""
-    lazy = event("steal", "seat {} took a card", 0, seat=0, changes={2: [0, -1, 0, 0, 0], 0: [0, 1, 0, 0, 0]})
+    fields = {"type": "steal", "text": None, "seat": 0, "hands": None}
+    changes = {2: [0, -1, 0, 0, 0], 0: [0, 1, 0, 0, 0]}
+    lazy = narrated(fields, "seat {} took a card".format, (0,), changes)
     assert "hands" in lazy
     assert list(lazy.items()) == [
         ("type", "steal"),

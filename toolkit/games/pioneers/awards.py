@@ -18,7 +18,6 @@ from toolkit.games.base import Event
 
 from .board import EDGE_VERTICES
 from .constants import ARMY_MIN, AWARD_POINTS, KNIGHT, ROAD_MIN, VICTORY_POINT
-from .fields import event
 from .state import State
 
 
@@ -161,17 +160,8 @@ def update_longest_road(s: State) -> list[Event]:
         return []
     s.road_holder = new
     if new == -1:
-        return [
-            event(
-                "award",
-                f"seat {holder} lost longest road; nobody holds it",
-                award="longestRoad",
-                seat=None,
-                previous=holder,
-            )
-        ]
-    text = f"seat {new} took longest road ({top})"
-    return [event("award", text, award="longestRoad", seat=new, previous=None if holder == -1 else holder)]
+        return [_award("longestRoad", f"seat {holder} lost longest road; nobody holds it", None, holder)]
+    return [_award("longestRoad", f"seat {new} took longest road ({top})", new, holder)]
 
 
 def update_largest_army(s: State, seat: int) -> list[Event]:
@@ -183,12 +173,15 @@ def update_largest_army(s: State, seat: int) -> list[Event]:
     if holder != -1 and knights <= s.dev_played[holder][KNIGHT]:
         return []
     s.army_holder = seat
-    return [
-        event(
-            "award",
-            f"seat {seat} took largest army ({knights} knights)",
-            award="largestArmy",
-            seat=seat,
-            previous=None if holder == -1 else holder,
-        )
-    ]
+    return [_award("largestArmy", f"seat {seat} took largest army ({knights} knights)", seat, holder)]
+
+
+def _award(award: str, text: str, seat: int | None, previous: int) -> Event:
+    """The event of an award changing hands (``previous`` -1: nobody held it)."""
+    return {
+        "type": "award",
+        "text": text,
+        "award": award,
+        "seat": seat,
+        "previous": None if previous == -1 else previous,
+    }

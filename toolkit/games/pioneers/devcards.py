@@ -34,8 +34,10 @@ from .constants import (
     VICTORY_POINT,
     WINDFALL,
 )
-from .fields import as_int, as_resource, bundle_text, check_keys, event, get_resource, hand_change
+from .fields import as_int, as_resource, bundle_text, check_keys, get_resource, hand_change, narrated
 from .state import State
+
+_BOUGHT = "seat {} bought a dev card".format
 
 
 def apply_buy(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
@@ -49,17 +51,15 @@ def apply_buy(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     card = s.deck[s.deck_pos]
     s.deck_pos += 1
     s.dev_new[seat][card] += 1
-    return [
-        event(
-            "buy_dev",
-            "seat {} bought a dev card",
-            seat,
-            seat=seat,
-            card=DEV_CARDS[card],
-            visibleTo=[seat],
-            changes={seat: [-c for c in COST_DEV]},
-        )
-    ]
+    fields = {
+        "type": "buy_dev",
+        "text": None,
+        "seat": seat,
+        "card": DEV_CARDS[card],
+        "visibleTo": [seat],
+        "hands": None,
+    }
+    return [narrated(fields, _BOUGHT, (seat,), {seat: [-c for c in COST_DEV]})]
 
 
 def _card(s: State, seat: int, action: Mapping[str, Any]) -> int:
@@ -100,7 +100,7 @@ def _spend(s: State, seat: int, card: int, text: str, **fields: Any) -> list[Eve
     s.dev_hand[seat][card] -= 1
     s.dev_played[seat][card] += 1
     s.dev_played_this_turn = True
-    return [event("play_dev", text, seat=seat, card=DEV_CARDS[card], **fields)]
+    return [{"type": "play_dev", "text": text, "seat": seat, "card": DEV_CARDS[card], **fields}]
 
 
 def _roadworks(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:

@@ -15,7 +15,7 @@ from toolkit.games.base import Event
 
 from .awards import true_points
 from .constants import DEV_CARDS, MAX_TURNS, PHASE_OVER, PHASE_TURN, WIN_POINTS
-from .fields import event
+from .fields import narrated
 from .production import produce, roll, start_seven
 from .state import State
 
@@ -50,15 +50,15 @@ def finish(s: State, winner: int, reason: str) -> list[Event]:
     else:
         text = f"the game ends after turn {s.turn} with no winner"
     return [
-        event(
-            "game_over",
-            text,
-            winner=None if winner < 0 else winner,
-            reason=reason,
-            scores=scores,
-            placements=list(s.placements),
-            devCards=hidden,
-        )
+        {
+            "type": "game_over",
+            "text": text,
+            "winner": None if winner < 0 else winner,
+            "reason": reason,
+            "scores": scores,
+            "placements": list(s.placements),
+            "devCards": hidden,
+        }
     ]
 
 
@@ -68,6 +68,9 @@ def check_win(s: State) -> list[Event]:
     if s.phase != PHASE_OVER and true_points(s, seat) >= WIN_POINTS:
         return finish(s, seat, "win")
     return []
+
+
+_ROLLED = "turn {}: seat {} rolled {}+{}={}".format
 
 
 def begin_turn(s: State, seat: int) -> list[Event]:
@@ -80,18 +83,12 @@ def begin_turn(s: State, seat: int) -> list[Event]:
     s.offers_made = 0
     first, second = roll(s)
     total = first + second
+    turn = s.turn
     events = [
-        event(
-            "roll",
-            "turn {}: seat {} rolled {}+{}={}",
-            s.turn,
-            seat,
-            first,
-            second,
-            total,
-            seat=seat,
-            turn=s.turn,
-            dice=[first, second],
+        narrated(
+            {"type": "roll", "text": None, "seat": seat, "turn": turn, "dice": [first, second]},
+            _ROLLED,
+            (turn, seat, first, second, total),
         )
     ]
     won = check_win(s)

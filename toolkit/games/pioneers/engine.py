@@ -44,7 +44,7 @@ from .constants import (
 from .defaults import default_action
 from .devcards import apply_buy, apply_play
 from .ending import begin_turn, check_win, end_turn
-from .fields import check_keys, event, get_int, get_talk, hand_change
+from .fields import check_keys, get_int, get_talk, narrated
 from .production import apply_bandit, apply_discard
 from .setup import apply_setup
 from .state import State, log_talk
@@ -78,6 +78,12 @@ def to_move(s: State) -> list[int]:
 # --- turn actions -------------------------------------------------------------------------
 
 
+_BUILT_ROAD = ("build_road", "edge", "seat {} built a road on edge {}".format)
+_BUILT_SETTLEMENT = ("build_settlement", "vertex", "seat {} built a settlement on vertex {}".format)
+_BUILT_CITY = ("build_city", "vertex", "seat {} upgraded vertex {} to a city".format)
+_ENDED = "seat {} ended turn {}".format
+
+
 def _pay_and_place(
     s: State,
     seat: int,
@@ -85,19 +91,20 @@ def _pay_and_place(
     price: str,
     place: Callable[[State, int, int], None],
     where: int,
-    built: Event,
+    built: tuple[str, str, Callable[..., str]],
 ) -> list[Event]:
     """The shared tail of every build: refuse if unaffordable, pay, place, narrate, re-judge roads.
 
-    ``built`` is the narrating event; the hand change is added to it here.
+    ``built`` is the narrating event's type, the field naming ``where`` and its sentence.
     """
     hand = s.hands[seat]
     if not affords(hand, cost):
         raise IllegalMove("cannot_afford", price)
     pay(hand, cost)
     place(s, seat, where)
-    built["hands"] = hand_change({seat: [-c for c in cost]})
-    events = [built]
+    kind, key, words = built
+    fields = {"type": kind, "text": None, "seat": seat, key: where, "hands": None}
+    events = [narrated(fields, words, (seat, where), {seat: [-c for c in cost]})]
     events.extend(update_longest_road(s))
     return events
 
@@ -111,8 +118,7 @@ def _build_road(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
         raise IllegalMove("occupied", f"edge {e} already has a road")
     if not road_connected(s, seat, e):
         raise IllegalMove("not_connected", f"edge {e} does not join seat {seat}'s roads or towns")
-    built = event("build_road", "seat {} built a road on edge {}", seat, e, seat=seat, edge=e)
-    return _pay_and_place(s, seat, COST_ROAD, "a road costs 1 brick and 1 lumber", place_road, e, built)
+    return _pay_and_place(s, seat, COST_ROAD, "a road costs 1 brick and 1 lumber", place_road, e, _BUILT_ROAD)
 
 
 def _build_settlement(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
@@ -128,9 +134,8 @@ def _build_settlement(s: State, seat: int, action: Mapping[str, Any]) -> list[Ev
         )
     if not touches_own_road(s, seat, v):
         raise IllegalMove("not_connected", f"vertex {v} does not touch any of seat {seat}'s roads")
-    built = event("build_settlement", "seat {} built a settlement on vertex {}", seat, v, seat=seat, vertex=v)
     price = "a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain"
-    return _pay_and_place(s, seat, COST_SETTLEMENT, price, place_settlement, v, built)
+    return _pay_and_place(s, seat, COST_SETTLEMENT, price, place_settlement, v, _BUILT_SETTLEMENT)
 
 
 def _build_city(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
@@ -145,15 +150,14 @@ def _build_city(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
         )
     if s.cities_left[seat] == 0:
         raise IllegalMove("no_pieces_left", f"seat {seat} has built all 4 cities")
-    built = event("build_city", "seat {} upgraded vertex {} to a city", seat, v, seat=seat, vertex=v)
-    return _pay_and_place(s, seat, COST_CITY, "a city costs 3 ore and 2 grain", place_city, v, built)
+    return _pay_and_place(s, seat, COST_CITY, "a city costs 3 ore and 2 grain", place_city, v, _BUILT_CITY)
 
 
 def _end_turn(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     check_keys(action, ("type", "talk"), "end_turn")
     talk = get_talk(action, "end_turn")
     log_talk(s, seat, talk)
-    events = [event("end_turn", "seat {} ended turn {}", seat, s.turn, seat=seat)]
+    events = [narrated({"type": "end_turn", "text": None, "seat": seat}, _ENDED, (seat, s.turn))]
     events.extend(end_turn(s, seat))
     return events
 
@@ -262,28 +266,26 @@ def strike_move(s: State, seat: int, kind: str, strike: str) -> list[Event]:
     s.strikes[seat] += 1
     count = s.strikes[seat]
     events = [
-        event(
-            "strike",
-            f"seat {seat} took strike {count} ({strike}) on a {kind} decision",
-            seat=seat,
-            strike=strike,
-            strikes=count,
-        )
+        {
+            "type": "strike",
+            "text": f"seat {seat} took strike {count} ({strike}) on a {kind} decision",
+            "seat": seat,
+            "strike": strike,
+            "strikes": count,
+        }
     ]
     if count >= MAX_STRIKES and not s.resigned[seat]:
         s.resigned[seat] = True
-        events.append(
-            event("resign", f"seat {seat} resigned after {count} strikes; defaults play for it", seat=seat)
-        )
+        text = f"seat {seat} resigned after {count} strikes; defaults play for it"
+        events.append({"type": "resign", "text": text, "seat": seat})
     events.extend(play_default(s, seat, kind))
     return events
 
 
 def play_default(s: State, seat: int, kind: str) -> list[Event]:
     action = default_action(s, seat, kind)
-    events = [
-        event("default", f"the default {kind} decision was played for seat {seat}", seat=seat, action=action)
-    ]
+    text = f"the default {kind} decision was played for seat {seat}"
+    events: list[Event] = [{"type": "default", "text": text, "seat": seat, "action": action}]
     events.extend(HANDLERS[kind](s, seat, action))
     return events
 

@@ -170,28 +170,23 @@ class Narrated(dict[str, Any]):
         return (dict, (self.copy(),))
 
 
-def event(
-    kind: str,
-    words: str | Callable[..., str],
-    *args: Any,
+def narrated(
+    fields: dict[str, Any],
+    words: Callable[..., str],
+    args: tuple[Any, ...] = (),
     changes: dict[int, list[int]] | None = None,
-    **fields: Any,
 ) -> Event:
-    """An event of type ``kind``; its ``text`` is ``words`` itself, or ``words(*args)`` when read.
+    """The event ``fields`` whose sentence is ``words(*args)``, written when the event is first read.
 
-    Give the sentence as a function (often a template's ``str.format``) and the values
-    it needs, taken now, so that building it can wait until something reads it.
-    ``changes`` (per seat, the cards that entered or left the hand; lists nobody changes
-    later) becomes the event's last field, ``hands``, written by :func:`hand_change`.
+    ``fields`` is the whole event object in key order, ``"type"`` first and then
+    ``"text": None`` (the placeholder), and, when ``changes`` is given, ``"hands": None``
+    last. Give the sentence as a function (often a template's bound ``str.format``) and
+    the values it needs, taken now. ``changes`` (per seat, the cards that entered or left
+    the hand; lists nobody changes later) is written out by :func:`hand_change`.
+    An event whose sentence is already made is just its dict.
     """
-    if isinstance(words, str) and not args and changes is None:
-        out: Event = {"type": kind, "text": words}
-        out.update(fields)
-        return out
-    lazy = Narrated(type=kind, text=None, **fields)
-    if changes is not None:
-        dict.__setitem__(lazy, "hands", None)
-    lazy._words = words.format if isinstance(words, str) else words
+    lazy = Narrated(fields)
+    lazy._words = words
     lazy._args = args
     lazy._changes = changes
     return lazy

@@ -22,7 +22,7 @@ from toolkit.rng import Stream
 
 from .board import HEX_VERTICES, NUM_HEXES
 from .constants import DISCARD_ABOVE, PHASE_BANDIT, PHASE_DISCARD, PHASE_TURN, RESOURCES
-from .fields import as_int, bundle_text, check_keys, event, get_bundle, get_int, get_talk
+from .fields import as_int, bundle_text, check_keys, get_bundle, get_int, get_talk, narrated
 from .state import State, log_talk
 
 
@@ -55,12 +55,18 @@ def produce(s: State, total: int) -> list[Event]:
                     got = gains[seat] = [0] * 5
                 got[res] += k
     if not gains:
-        return [event("produce", "a {} produced nothing", total, hands={})]
-    return [event("produce", _gains_text, gains, changes=gains)]
+        return [narrated({"type": "produce", "text": None, "hands": {}}, _NOTHING, (total,))]
+    return [narrated({"type": "produce", "text": None, "hands": None}, _gains_text, (gains,), gains)]
+
+
+_NOTHING = "a {} produced nothing".format
 
 
 def _gains_text(gains: dict[int, list[int]]) -> str:
     return "; ".join(f"seat {seat} got {bundle_text(vec)}" for seat, vec in sorted(gains.items()))
+
+
+_MUST_DISCARD = "seat {} must discard {} of {} cards".format
 
 
 def start_seven(s: State) -> list[Event]:
@@ -74,14 +80,10 @@ def start_seven(s: State) -> list[Event]:
         if need:
             any_discard = True
             events.append(
-                event(
-                    "discard_due",
-                    "seat {} must discard {} of {} cards",
-                    seat,
-                    need,
-                    held,
-                    seat=seat,
-                    count=need,
+                narrated(
+                    {"type": "discard_due", "text": None, "seat": seat, "count": need},
+                    _MUST_DISCARD,
+                    (seat, need, held),
                 )
             )
     s.phase = PHASE_DISCARD if any_discard else PHASE_BANDIT
@@ -108,13 +110,11 @@ def apply_discard(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]
     if not any(s.discard_need):
         s.phase = PHASE_BANDIT
     return [
-        event(
-            "discard",
+        narrated(
+            {"type": "discard", "text": None, "seat": seat, "hands": None},
             _discard_text,
-            seat,
-            cards,
-            seat=seat,
-            changes={seat: [-c for c in cards]},
+            (seat, cards),
+            {seat: [-c for c in cards]},
         )
     ]
 
@@ -132,6 +132,9 @@ def victims_on(s: State, seat: int, h: int) -> list[int]:
     return found
 
 
+_MOVED_BANDIT = "seat {} moved the bandit to hex {}".format
+
+
 def apply_bandit(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     """Move the bandit and maybe rob one card; the turn then goes on."""
     check_keys(action, ("hex", "victim", "talk"), "bandit")
@@ -144,7 +147,7 @@ def apply_bandit(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     if victim != -1 and victim not in victims_on(s, seat, h):
         raise IllegalMove("bad_victim", f"seat {victim} has no settlement or city on hex {h} to rob")
     s.bandit = h
-    events = [event("bandit", "seat {} moved the bandit to hex {}", seat, h, seat=seat, hex=h)]
+    events = [narrated({"type": "bandit", "text": None, "seat": seat, "hex": h}, _MOVED_BANDIT, (seat, h))]
     log_talk(s, seat, talk)
     if victim != -1:
         events.append(steal(s, seat, victim))
@@ -152,18 +155,18 @@ def apply_bandit(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     return events
 
 
+_ROBBED_NOTHING = "seat {} robbed seat {}, who had no cards".format
+_ROBBED = "seat {} took a card from seat {}".format
+
+
 def steal(s: State, thief: int, victim: int) -> Event:
     hand = s.hands[victim]
     held = sum(hand)
     if held == 0:
-        return event(
-            "steal",
-            "seat {} robbed seat {}, who had no cards",
-            thief,
-            victim,
-            seat=thief,
-            victim=victim,
-            hands={},
+        return narrated(
+            {"type": "steal", "text": None, "seat": thief, "victim": victim, "hands": {}},
+            _ROBBED_NOTHING,
+            (thief, victim),
         )
     s.steals += 1
     pick = Stream(s.seed, f"steal/{s.steals}").below(held)
@@ -175,14 +178,13 @@ def steal(s: State, thief: int, victim: int) -> Event:
     s.hands[thief][res] += 1
     delta = [0] * 5
     delta[res] = 1
-    return event(
-        "steal",
-        "seat {} took a card from seat {}",
-        thief,
-        victim,
-        seat=thief,
-        victim=victim,
-        resource=RESOURCES[res],
-        visibleTo=[thief, victim],
-        changes={thief: delta, victim: [-d for d in delta]},
-    )
+    fields = {
+        "type": "steal",
+        "text": None,
+        "seat": thief,
+        "victim": victim,
+        "resource": RESOURCES[res],
+        "visibleTo": [thief, victim],
+        "hands": None,
+    }
+    return narrated(fields, _ROBBED, (thief, victim), {thief: delta, victim: [-d for d in delta]})

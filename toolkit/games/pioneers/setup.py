@@ -17,13 +17,20 @@ from toolkit.games.base import Event, IllegalMove
 from .board import EDGE_VERTICES, NUM_EDGES, NUM_VERTICES, VERTEX_HEXES
 from .building import distance_ok, place_road, place_settlement
 from .constants import DESERT
-from .fields import bundle_text, check_keys, event, get_int
+from .fields import bundle_text, check_keys, get_int, narrated
 from .state import State
 
 
 def setup_seat(n: int, index: int) -> int:
     """The seat making placement number ``index`` (0-based) in snake order."""
     return index if index < n else 2 * n - 1 - index
+
+
+_SETTLED = "seat {} settled vertex {} with a road on edge {}".format
+
+
+def _collected_text(seat: int, gain: list[int]) -> str:
+    return f"seat {seat} collected {bundle_text(gain)}"
 
 
 def apply_setup(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
@@ -47,15 +54,8 @@ def apply_setup(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     place_settlement(s, seat, v)
     place_road(s, seat, e)
     events = [
-        event(
-            "setup",
-            "seat {} settled vertex {} with a road on edge {}",
-            seat,
-            v,
-            e,
-            seat=seat,
-            vertex=v,
-            edge=e,
+        narrated(
+            {"type": "setup", "text": None, "seat": seat, "vertex": v, "edge": e}, _SETTLED, (seat, v, e)
         )
     ]
     if second:
@@ -68,11 +68,11 @@ def apply_setup(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
         for i in range(5):
             hand[i] += gain[i]
         events.append(
-            event(
-                "setup_payout",
-                lambda: f"seat {seat} collected {bundle_text(gain)}",
-                seat=seat,
-                changes={seat: gain},
+            narrated(
+                {"type": "setup_payout", "text": None, "seat": seat, "hands": None},
+                _collected_text,
+                (seat, gain),
+                {seat: gain},
             )
         )
     s.setup_index += 1

@@ -25,10 +25,10 @@ from .fields import (
     bundle_dict,
     bundle_text,
     check_keys,
-    event,
     get_bundle,
     get_resource,
     get_talk,
+    narrated,
 )
 from .state import Offer, State, log_talk
 
@@ -55,6 +55,9 @@ def bank_rates(s: State, seat: int) -> list[int]:
     return rates
 
 
+_BANK_TRADED = "seat {} traded {} {} to the bank for 1 {}".format
+
+
 def apply_bank_trade(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     check_keys(action, ("type", "give", "get"), "bank_trade")
     give = get_resource(action, "give", "bank_trade")
@@ -74,15 +77,11 @@ def apply_bank_trade(s: State, seat: int, action: Mapping[str, Any]) -> list[Eve
     delta[give] = -rate
     delta[get] = 1
     return [
-        event(
-            "bank_trade",
-            "seat {} traded {} {} to the bank for 1 {}",
-            seat,
-            rate,
-            RESOURCES[give],
-            RESOURCES[get],
-            seat=seat,
-            changes={seat: delta},
+        narrated(
+            {"type": "bank_trade", "text": None, "seat": seat, "hands": None},
+            _BANK_TRADED,
+            (seat, rate, RESOURCES[give], RESOURCES[get]),
+            {seat: delta},
         )
     ]
 
@@ -113,16 +112,19 @@ def apply_offer(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     s.phase = PHASE_TRADE
     log_talk(s, seat, talk)
     whom = "everyone" if to == -1 else f"seat {to}"
-    return [
-        event(
-            "offer",
-            lambda: f"seat {seat} offered {bundle_text(give)} for {bundle_text(get)} to {whom}",
-            seat=seat,
-            to=None if to == -1 else to,
-            give=bundle_dict(give),
-            get=bundle_dict(get),
-        )
-    ]
+    fields = {
+        "type": "offer",
+        "text": None,
+        "seat": seat,
+        "to": None if to == -1 else to,
+        "give": bundle_dict(give),
+        "get": bundle_dict(get),
+    }
+    return [narrated(fields, _offer_text, (seat, give, get, whom))]
+
+
+def _offer_text(seat: int, give: list[int], get: list[int], whom: str) -> str:
+    return f"seat {seat} offered {bundle_text(give)} for {bundle_text(get)} to {whom}"
 
 
 def apply_answer(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
@@ -141,18 +143,19 @@ def apply_answer(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     offer.waiting.remove(seat)
     log_talk(s, seat, talk)
     events = [
-        event(
-            "answer",
-            "seat {} {} the offer",
-            seat,
-            "accepted" if accept else "declined",
-            seat=seat,
-            accept=accept,
+        narrated(
+            {"type": "answer", "text": None, "seat": seat, "accept": accept},
+            _ANSWERED,
+            (seat, "accepted" if accept else "declined"),
         )
     ]
     if not offer.waiting:
         events.append(_resolve(s, offer))
     return events
+
+
+_ANSWERED = "seat {} {} the offer".format
+_NO_TAKER = "nobody took seat {}'s offer".format
 
 
 def _resolve(s: State, offer: Offer) -> Event:
@@ -172,17 +175,13 @@ def _resolve(s: State, offer: Offer) -> Event:
                 mine[i] += offer.get[i] - offer.give[i]
                 theirs[i] += offer.give[i] - offer.get[i]
             delta = [offer.get[i] - offer.give[i] for i in range(5)]
-            return event(
-                "trade",
+            return narrated(
+                {"type": "trade", "text": None, "seat": frm, "partner": seat, "hands": None},
                 _trade_text,
-                frm,
-                seat,
-                offer,
-                seat=frm,
-                partner=seat,
-                changes={frm: delta, seat: [-d for d in delta]},
+                (frm, seat, offer),
+                {frm: delta, seat: [-d for d in delta]},
             )
-    return event("no_trade", "nobody took seat {}'s offer", frm, seat=frm)
+    return narrated({"type": "no_trade", "text": None, "seat": frm}, _NO_TAKER, (frm,))
 
 
 def _trade_text(frm: int, seat: int, offer: Offer) -> str:
