@@ -34,3 +34,15 @@ def test_below_is_rejection_sampling_over_the_words() -> None:
         counter += 1
         assert stream.below(n) == u % n
         assert stream.counter == counter
+
+
+
+def test_words_run_on_past_the_counters_encoded_in_advance() -> None:
+    """design.md §6: a stream taken up at a late counter draws the words of its later counters."""
+    stream = Stream("late", "bot/1/random", counter=1000)
+    expected = [reference_word("late", "bot/1/random", k) for k in range(1000, 1050)]
+    assert [stream.next_word() for _ in range(50)] == expected
+    bounded = Stream("late", "x", counter=1020)
+    assert [bounded.below(2**32 + 1) for _ in range(8)] == [
+        reference_word("late", "x", k) % (2**32 + 1) for k in range(1020, 1028)
+    ]

@@ -21,18 +21,15 @@ from .constants import ARMY_MIN, AWARD_POINTS, KNIGHT, ROAD_MIN, VICTORY_POINT
 from .state import State
 
 
-def building_points(s: State, seat: int) -> int:
-    """A settlement scores 1 and a city 2, which are the piece kinds' own numbers (constants)."""
+def public_points(s: State, seat: int) -> int:
+    """Points every seat can see: towns and awards (no hidden victory-point cards).
+
+    A settlement scores 1 and a city 2, which are the piece kinds' own numbers (constants).
+    """
     kinds = s.bld_kind
     points = 0
     for v in s.seat_buildings[seat]:
         points += kinds[v]
-    return points
-
-
-def public_points(s: State, seat: int) -> int:
-    """Points every seat can see: towns and awards (no hidden victory-point cards)."""
-    points = building_points(s, seat)
     if s.army_holder == seat:
         points += AWARD_POINTS
     if s.road_holder == seat:

@@ -76,13 +76,14 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, game: PioneersGame, state: State, seat: int) -> Move:
-        rng = self.stream(seat)
-        kind = game.owed(state, seat)
+        rng = self._streams.get(seat) or self.stream(seat)
+        kind = engine.owed(state, seat)
         if kind is None:
             raise ValueError(f"seat {seat} owes no decision")
         if kind == "turn":
-            kinds = turn_kinds(state, seat, offers=False)
-            choices = (kinds[rng.below(len(kinds))] if len(kinds) > 1 else kinds[0])[1]()
+            kinds = turn_kinds(state, seat, False)
+            count = len(kinds)
+            choices = kinds[rng.below(count) if count > 1 else 0][1]()
         else:
             choices = decision_choices(state, seat, kind)
         size, pick = choices

@@ -154,9 +154,9 @@ def _build_city(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
 
 
 def _end_turn(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
-    check_keys(action, ("type", "talk"), "end_turn")
-    talk = get_talk(action, "end_turn")
-    log_talk(s, seat, talk)
+    if len(action) > 1:  # an action of "type" alone has nothing more to check or keep
+        check_keys(action, ("type", "talk"), "end_turn")
+        log_talk(s, seat, get_talk(action, "end_turn"))
     events = [narrated({"type": "end_turn", "text": None, "seat": seat}, _ENDED, (seat, s.turn))]
     events.extend(end_turn(s, seat))
     return events
@@ -257,7 +257,8 @@ def apply(s: State, move: Move) -> list[Event]:
         if type(action) is not dict and not isinstance(action, Mapping):
             raise IllegalMove("bad_field", "'action' must be an object")
         events = HANDLERS[kind](s, seat, action)
-    autoplay(s, events)
+    if True in s.resigned:
+        autoplay(s, events)
     return events
 
 
@@ -293,8 +294,6 @@ def play_default(s: State, seat: int, kind: str) -> list[Event]:
 def autoplay(s: State, events: list[Event]) -> None:
     """Play the decisions owed by resigned seats until a live seat must decide."""
     resigned = s.resigned
-    if not any(resigned):
-        return
     while s.phase != PHASE_OVER:
         seats = [seat for seat in to_move(s) if resigned[seat]]
         if not seats:

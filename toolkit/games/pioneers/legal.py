@@ -256,6 +256,14 @@ _WINDFALL: Choices = (len(_WINDFALL_PAIRS), _windfall)
 _EMBARGO: Choices = (5, lambda i: {"type": "play_dev", "card": "embargo", "resource": RESOURCES[i]})
 
 
+# The kinds whose answers never depend on the position, each with its builder.
+_END_TURN_KIND: tuple[str, Callable[[], Choices]] = ("end_turn", lambda: _END_TURN)
+_BUY_DEV_KIND: tuple[str, Callable[[], Choices]] = ("buy_dev", lambda: _BUY_DEV)
+_KNIGHT_KIND: tuple[str, Callable[[], Choices]] = ("knight", lambda: _KNIGHT)
+_WINDFALL_KIND: tuple[str, Callable[[], Choices]] = ("windfall", lambda: _WINDFALL)
+_EMBARGO_KIND: tuple[str, Callable[[], Choices]] = ("embargo", lambda: _EMBARGO)
+
+
 def turn_kinds(s: State, seat: int, offers: bool = True) -> list[tuple[str, Callable[[], Choices]]]:
     """The kinds of turn action open now (``play_dev`` split per card), each with a builder of its answers.
 
@@ -265,7 +273,7 @@ def turn_kinds(s: State, seat: int, offers: bool = True) -> list[tuple[str, Call
     """
     hand = s.hands[seat]
     brick, lumber, wool, grain, ore = hand
-    kinds: list[tuple[str, Callable[[], Choices]]] = [("end_turn", lambda: _END_TURN)]
+    kinds: list[tuple[str, Callable[[], Choices]]] = [_END_TURN_KIND]
     # next(..., -1) asks a generator for its first answer only: is there any at all?
     if s.roads_left[seat] and brick and lumber and next(road_edges(s, seat), -1) != -1:
         kinds.append(("build_road", lambda: _sequence("build_road", "edge", legal_road_edges(s, seat))))
@@ -290,11 +298,11 @@ def turn_kinds(s: State, seat: int, offers: bool = True) -> list[tuple[str, Call
                 kinds.append(("build_city", lambda: _cities(s, seat)))
                 break
     if ore and wool and grain and s.deck_pos < len(s.deck):
-        kinds.append(("buy_dev", lambda: _BUY_DEV))
+        kinds.append(_BUY_DEV_KIND)
     if not s.dev_played_this_turn:
         held = s.dev_hand[seat]
         if held[KNIGHT]:
-            kinds.append(("knight", lambda: _KNIGHT))
+            kinds.append(_KNIGHT_KIND)
         if held[ROADWORKS] and s.roads_left[seat] and next(road_edges(s, seat), -1) != -1:
             kinds.append(
                 (
@@ -305,9 +313,9 @@ def turn_kinds(s: State, seat: int, offers: bool = True) -> list[tuple[str, Call
                 )
             )
         if held[WINDFALL]:
-            kinds.append(("windfall", lambda: _WINDFALL))
+            kinds.append(_WINDFALL_KIND)
         if held[EMBARGO]:
-            kinds.append(("embargo", lambda: _EMBARGO))
+            kinds.append(_EMBARGO_KIND)
     most = max(hand)
     if most >= 4:  # 4 is the worst bank rate, so some trade is open: rates are read only if asked
         kinds.append(("bank_trade", lambda: _open_bank_choices(s, seat)))
