@@ -54,6 +54,9 @@ def longest_trail(s: State, seat: int) -> int:
     a whole piece of the network in which every vertex has even degree and no rival
     town: its length is that piece's road count. Both cases are taken, so the answer is
     the same as walking from every vertex.
+
+    Most networks hold no cycle once cut at rival towns, and then no search is needed:
+    see :func:`_forest_diameter`.
     """
     edges = s.seat_roads[seat]
     if not edges:
@@ -66,6 +69,10 @@ def longest_trail(s: State, seat: int) -> int:
         bit = 1 << e
         links.setdefault(a, []).append((bit, b, bld[b] != -1 and bld[b] != seat))
         links.setdefault(b, []).append((bit, a, bld[a] != -1 and bld[a] != seat))
+
+    diameter = _forest_diameter(links, len(edges), bld, seat)
+    if diameter >= 0:
+        return diameter
 
     def walk(v: int, used: int) -> int:
         best = 0
@@ -90,6 +97,61 @@ def longest_trail(s: State, seat: int) -> int:
                 if best == total:
                     return best
     return max(best, _even_piece_roads(links, is_start))
+
+
+def _forest_diameter(
+    links: dict[int, list[tuple[int, int, bool]]], roads: int, bld: list[int], seat: int
+) -> int:
+    """The longest trail (pioneers.md §Awards, longest road) when the network holds no cycle, else -1.
+
+    With each road that reaches a rival town given a dead end of its own (a trail may stop
+    there but not pass through), a network without a cycle is a forest. In a tree no
+    trail can come back to a vertex it left, so a trail is a path and the longest is the
+    tree's diameter: at each vertex, the two deepest branches below it, joined. One pass
+    from each piece's first free vertex finds every branch depth and meets every road;
+    reaching a vertex a second time means a cycle. A road between two rival towns is a
+    piece of its own, a trail of 1.
+    """
+    seen: set[int] = set()
+    best = 0
+    met = 0  # roads met by the passes
+
+    def depth(v: int, via: int) -> int:  # the longest path down from v, leaving by any road but ``via``
+        nonlocal best, met
+        first = second = 0
+        for bit, w, cut in links[v]:
+            if bit == via:
+                continue
+            met += 1
+            if cut:
+                down = 1
+            elif w in seen:
+                raise _Cycle
+            else:
+                seen.add(w)
+                down = 1 + depth(w, bit)
+            if down > first:
+                first, second = down, first
+            elif down > second:
+                second = down
+        if first + second > best:
+            best = first + second
+        return first
+
+    try:
+        for root in links:
+            if root not in seen and (bld[root] == -1 or bld[root] == seat):
+                seen.add(root)
+                depth(root, 0)
+    except _Cycle:
+        return -1
+    if met < roads:  # the roads never met join two rival towns
+        best = max(best, 1)
+    return best
+
+
+class _Cycle(Exception):
+    """The network holds a cycle: :func:`_forest_diameter` gives way to the trail search."""
 
 
 def _even_piece_roads(links: dict[int, list[tuple[int, int, bool]]], is_start: Callable[[int], bool]) -> int:
