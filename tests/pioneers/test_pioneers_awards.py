@@ -95,6 +95,21 @@ def test_rival_town_breaks_the_road(h) -> None:
     assert longest_trail(s, 0) == 4  # own towns never break a path
 
 
+def test_a_trail_may_end_twice_at_one_rival_town(h) -> None:
+    """pioneers.md §Awards: a trail may start and end at the same rival town, and a road between two
+    rival towns is a trail of one."""
+    s = h.started()
+    h.empty_board(s)
+    h.road_at(s, 0, path(0, 4, 8, 12, 7, 3, 0))  # the ring round hex 0, cut at vertex 0
+    h.town_at(s, 1, 0)
+    assert longest_trail(s, 0) == 6
+    h.empty_board(s)
+    h.road_at(s, 0, path(0, 4))
+    h.town_at(s, 1, 0)
+    h.town_at(s, 2, 4)
+    assert longest_trail(s, 0) == 1
+
+
 def test_holder_keeps_on_a_tie(h) -> None:
     """pioneers.md §Awards: a qualified holder keeps longest road unless strictly exceeded."""
     s = h.started()
