@@ -108,11 +108,13 @@ def legal_settlement_vertices(s: State, seat: int) -> list[int]:
 
 
 def setup_vertices(s: State) -> list[int]:
-    """Vertices open to a setup settlement (distance rule only, as :func:`distance_ok` states it)."""
-    owner = s.bld_owner
+    """Vertices open to a setup settlement (distance rule only, as :func:`distance_ok` states it).
+
+    The towns on the board are the seats' building lists (each town is in its owner's).
+    """
     blocked = set()
-    for v, o in enumerate(owner):
-        if o != -1:
+    for towns in s.seat_buildings:
+        for v in towns:
             blocked.add(v)
             blocked.update(VERTEX_NEIGHBOURS[v])
     return [v for v in range(NUM_VERTICES) if v not in blocked]

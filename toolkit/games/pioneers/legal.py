@@ -87,24 +87,17 @@ def decision_choices(s: State, seat: int, kind: str) -> Choices:
 def setup_choices(s: State) -> Choices:
     """Every (settlement, road) pair: open vertices ascending, then their free edges in board order."""
     roads = s.road_owner
-    spots: list[tuple[int, list[int]]] = []
-    count = 0
+    pairs: list[tuple[int, int]] = []
     for v in setup_vertices(s):
-        edges = []
         for e in VERTEX_EDGES[v]:
             if roads[e] == -1:
-                edges.append(e)
-        spots.append((v, edges))
-        count += len(edges)
+                pairs.append((v, e))
 
     def pick(i: int) -> Action:
-        for v, edges in spots:
-            if i < len(edges):
-                return {"settlement": v, "road": edges[i]}
-            i -= len(edges)
-        raise IndexError(i)
+        v, e = pairs[i]
+        return {"settlement": v, "road": e}
 
-    return (count, pick)
+    return (len(pairs), pick)
 
 
 def setup_actions(s: State) -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toolkit.games.base import Event, IllegalMove
-from toolkit.rng import Stream
+from toolkit.rng import first_below
 
 from .board import HEX_VERTICES, NUM_HEXES
 from .constants import DISCARD_ABOVE, PHASE_BANDIT, PHASE_DISCARD, PHASE_TURN, RESOURCES
@@ -28,11 +28,9 @@ from .state import State, log_talk
 
 def roll(s: State) -> tuple[int, int]:
     s.rolls += 1
-    stream = Stream(s.seed, f"dice/{s.rolls}")
-    first = stream.below(6) + 1  # Stream.die(), twice
-    second = stream.below(6) + 1
-    s.dice = (first, second)
-    return first, second
+    first, second = first_below(s.seed, f"dice/{s.rolls}", 6, 2)  # Stream.die(), twice
+    s.dice = (first + 1, second + 1)
+    return first + 1, second + 1
 
 
 def produce(s: State, total: int) -> list[Event]:
@@ -169,7 +167,7 @@ def steal(s: State, thief: int, victim: int) -> Event:
             (thief, victim),
         )
     s.steals += 1
-    pick = Stream(s.seed, f"steal/{s.steals}").below(held)
+    pick = first_below(s.seed, f"steal/{s.steals}", held, 1)[0]
     res = 0
     while pick >= hand[res]:
         pick -= hand[res]
