@@ -11,8 +11,6 @@ import json
 import math
 import os
 import re
-import shutil
-import tempfile
 from array import array
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -312,6 +310,8 @@ def write_atomic(path: str | Path, text: str | bytes) -> None:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode() if isinstance(text, str) else text
+    import tempfile  # here, not at the top: reading and replaying a save never writes one
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -331,6 +331,9 @@ def staging_dir(target: str | Path, tag: str) -> Iterator[Path]:
     Output folders are produced here first and moved into place only when complete, so a
     failure leaves the previous output as it was.
     """
+    import shutil
+    import tempfile
+
     target = Path(target)
     parent = target.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)
