@@ -9,9 +9,9 @@ from typing import Any
 from toolkit import replay
 from toolkit.games.pioneers import GAME
 from toolkit.render import codex_words
-from toolkit.render.frames import Naming, config_names, described, views_of, with_names
+from toolkit.render.frames import Naming, config_names, described, snapshots, views_of, with_names
 from toolkit.render.pioneers import ADAPTER, Places, geometry, hex_names
-from toolkit.saves import load
+from toolkit.saves import Save, load
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 PIONEERS = REPLAYS / "pioneers-three-player-quick-win.json"
@@ -116,3 +116,16 @@ def test_views_named_with_a_memo_equal_views_named_afresh() -> None:
         for pid in shared:
             assert named[0]["players"][pid] is named[1]["players"][pid]
             assert named[0]["players"][pid]["name"] == ids[pid]
+
+
+def test_table_talk_is_quoted_as_typed_while_the_move_words_name_places() -> None:
+    """Place ids in the move's words become place names; a player's talk keeps its own words,
+    even when it reads like a place id."""
+    save = load(PIONEERS)
+    talk = "see you at edge 41 and vertex 36"
+    moves = copy.deepcopy(list(save.data["moves"]))
+    moves[12]["action"]["talk"] = talk  # seat 0's end_turn
+    changed = Save(save.path, {**save.data, "moves": moves}, save.kind)
+    actions = {snap.index: snap.action for _, snap in snapshots(changed, [None], 29)}
+    assert actions[13].endswith(f' - "{talk}"')
+    assert "edge 41" not in actions[29] and "road" in actions[29]  # move 29 builds on edge 41

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -183,16 +184,21 @@ def narrate(
     naming: Naming,
     words: str | None = None,
     said: dict[str, str] | None = None,
+    places: Callable[[str], str] | None = None,
 ) -> str:
     """A move in words with names for seats and any table talk: ``12. Ada builds a road on edge 15``.
 
     ``words`` overrides the engine's own description (an adapter's plainer wording). ``said``
     (a dict kept for one ``naming``) remembers the engine's named words for each distinct move.
+    ``places`` rewrites the place ids of the move's words (never of the talk, which is the
+    player's own text and is quoted as typed).
     """
     if move is None or index == 0:
         return "Start of the game"
     named = naming(words) if words is not None else described(game, move, naming, said)
     line = f"{index}. {named}"
+    if places is not None:
+        line = places(line)
     talk = _talk(move)
     if talk:
         line += f' - "{talk}"'
@@ -305,17 +311,21 @@ def snapshots(
         views = dict(zip(keys, map(name, made), strict=True))
         actor = _actor(game, step.state, step.move) if step.move is not None else None
         words = move_words(adapter, step.move, step.events) if step.move is not None else None
-        action = narrate(game, step.index, step.move, naming, words, said)
+        board_view = views.get(SPECTATOR) or next(iter(views.values()))
+        places = None if plain is None else partial(_plain_text, plain, board_view)
+        action = narrate(game, step.index, step.move, naming, words, said, places)
         rolled = roll_lines(adapter, step.move, step.events)
         detail = consequences(adapter, step.move, step.events, naming, rolled)
         tags = story_tags(adapter, step.move, step.events)
         roll = "; ".join(naming(t) for t in rolled)
-        if plain is not None:
-            board_view = views.get(SPECTATOR) or next(iter(views.values()))
-            action = plain(action, board_view) if action else action
-            detail = plain(detail, board_view) if detail else detail
-            roll = plain(roll, board_view) if roll else roll
+        if places is not None:
+            detail, roll = places(detail), places(roll)
         yield adapter, Snapshot(step.index, action, actor, views, detail, tags, roll)
+
+
+def _plain_text(plain: Callable[[str, Mapping[str, Any]], str], view: Mapping[str, Any], text: str) -> str:
+    """``text`` with its place ids in words by the adapter's ``plain_places`` (empty text as it is)."""
+    return plain(text, view) if text else text
 
 
 def chosen(index: int, every: int, last: int) -> bool:
