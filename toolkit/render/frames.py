@@ -156,13 +156,6 @@ def view_namer(
     return lambda view: hook(view, ids, memo)
 
 
-def named_view(
-    adapter: Adapter, view: Mapping[str, Any], ids: Mapping[str, str], memo: dict[str, Any] | None = None
-) -> Mapping[str, Any]:
-    """``view`` with the players' names from the save's config, for adapters that take them."""
-    return view_namer(adapter, ids, memo)(view)
-
-
 def _same(view: Mapping[str, Any]) -> Mapping[str, Any]:
     """A view as it is (for saves whose views need no names from the config)."""
     return view
