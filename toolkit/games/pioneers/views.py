@@ -184,13 +184,7 @@ def _kept_player(s: State, p: int, mine: bool, score: int, memo: dict[str, Any] 
         s.resigned[p],
     )
     slot = f"player {p} {'own' if mine else 'public'}"
-    last = memo.get(slot)
-    if last is not None and last[0] == key:
-        found: dict[str, Any] = last[1]
-        return found
-    made = _player(s, p, mine, score)
-    memo[slot] = (key, made)
-    return made
+    return _kept(memo, slot, key, lambda: _player(s, p, mine, score))
 
 
 def _player(s: State, p: int, mine: bool, score: int) -> dict[str, Any]:
