@@ -119,8 +119,9 @@ def test_views_named_with_a_memo_equal_views_named_afresh() -> None:
 
 
 def test_table_talk_is_quoted_as_typed_while_the_move_words_name_places() -> None:
-    """Place ids in the move's words become place names; a player's talk keeps its own words,
-    even when it reads like a place id."""
+    """pioneers.md §Table talk: talk is the player's own text, never read by the engine. Place ids
+    in the move's words become place names; the talk keeps its own words, even when it reads like
+    a place id."""
     save = load(PIONEERS)
     talk = "see you at edge 41 and vertex 36"
     moves = copy.deepcopy(list(save.data["moves"]))
