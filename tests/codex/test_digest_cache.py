@@ -5,6 +5,7 @@ of bot games, of published replays, of positions loaded from a wire view, and of
 from __future__ import annotations
 
 import copy
+import pickle
 from pathlib import Path
 
 from codex_helpers import positions
@@ -108,3 +109,39 @@ def test_text_and_digest_asked_in_turn() -> None:
         if n % 7 == 0:
             assert canonical_text(state) == full_text(state)
             assert GAME.digest(state) == full_digest(state)
+
+
+def test_a_pickled_position_builds_its_own_cache() -> None:
+    """A position sent through pickle (as worker processes receive it) arrives without cached
+    pieces and keeps the digest of its full text as it plays on."""
+    state = next(s for n, s in enumerate(positions(43, ["heuristic"] * 3, "grand", True, 500)) if n == 350)
+    GAME.digest(state)
+    twin = pickle.loads(pickle.dumps(state))
+    assert CACHE_ATTRIBUTE not in vars(twin)
+    assert GAME.digest(twin) == GAME.digest(state)
+    play_on(twin, 3, 80)
+
+
+def test_a_shallow_copy_sharing_lists_keeps_both_digests_right() -> None:
+    """A shallow copy shares the original's lists and dicts: a move applied to the copy edits
+    the original's board and players in place, and both digests still follow their states."""
+    state = next(s for n, s in enumerate(positions(44, ["random"] * 4, "standard", False, 300)) if n == 200)
+    GAME.digest(state)
+    twin = copy.copy(state)
+    play_on(twin, 4, 40)
+    assert GAME.digest(state) == full_digest(state)
+
+
+def test_nothing_changed_since_the_last_digest_gives_it_again() -> None:
+    """Asking twice at one position gives the same digest, and an item of a list of records
+    edited in place after that (a trade record, kept item by item) reaches the next one."""
+    edits = 0
+    for n, state in enumerate(positions(45, ["random"] * 3, "standard", True, 1500)):
+        first = GAME.digest(state)
+        assert GAME.digest(state) == first == full_digest(state)
+        if n % 5 == 0 and state.domestic_outcomes:
+            state.domestic_outcomes[0]["edited"] = n
+            assert GAME.digest(state) == full_digest(state) != first
+            del state.domestic_outcomes[0]["edited"]
+            edits += 1
+    assert edits > 10

@@ -4,16 +4,19 @@ The digest is the SHA-256 of the whole state as compact JSON with sorted keys
 (:func:`toolkit.games.codex.state.full_text` writes it in one go). Most of that text is the
 same from one move to the next: the terrain never changes, the decks change when a card is
 drawn, a player's record when their cards or pieces do. :class:`DigestCache` writes exactly
-the same characters, but keeps the JSON of every top-level field, of every player's field and
-of every knight beside a copy of the value it was written from, and writes a piece again
-only when its value no longer equals that copy. The fields that change with nearly every move
-(:data:`HOT`) are written afresh every time instead, which is cheaper than copying them.
+the same characters, but keeps the JSON of every top-level field, of every player's field,
+of every knight and of every item of a list of records beside a copy of the value it was
+written from, and writes a piece again only when its value no longer equals that copy. The
+fields that change with nearly every move (:data:`HOT`) are written afresh every time and
+compared as text, which is cheaper than copying them.
 
 The hash is incremental too. SHA-256 reads the text front to back, so the cache keeps the
 hash state reached just before a few top-level fields (:data:`CHECKPOINTS`, in sorted key
 order the board lists come first, then the bank and the decks, and the fields that change
 nearly every move last); a digest restarts from the last kept state before the first piece
-that changed and hashes only the text from there on.
+that changed and hashes only the text from there on, reusing the bytes of every
+:data:`SEGMENTS` part in which no piece was written. When no piece was written at all the
+last digest is the answer.
 
 Values are compared with ``==``, which is exact for this state: every field holds one JSON
 type throughout a game (booleans never stand where integers do, so ``True == 1`` never hides
@@ -47,8 +50,14 @@ SPECIAL: frozenset[str] = frozenset({"decks", "harbors", "knights", "players"})
 """State fields written piece by piece by :class:`DigestCache`: those holding dataclass instances,
 and the decks (each pile compared card record by card record, see :meth:`DigestCache._decks`)."""
 
+SEGMENTS: tuple[str, ...] = ("bank", "decks", "dice", "pending", "players", "queue")
+"""Top-level fields that begin a segment of the text, whose bytes are kept until one of its
+pieces is written again: the board lists, the bank and counters, the decks (the largest field,
+changed only by a draw), the fields up to the open decision, the decision and phase, the
+players, and the fields after them (the move counter among them)."""
+
 CHECKPOINTS: tuple[str, ...] = ("bank", "dice", "pending")
-"""Top-level fields before which the hash state is kept: the board lists before ``bank`` change
+"""Segment starts before which the hash state is kept: the board lists before ``bank`` change
 only with a build, the bank and the decks before ``dice`` with production, draws and trades,
 and from ``pending`` on (the open decision, the players, the move counter) nearly every move
 changes something."""
@@ -106,6 +115,26 @@ def _fresh(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+_CONTAINERS = frozenset((dict, list))
+
+
+def _list_pieces(value: list[Any], was: list[Any], texts: list[str]) -> tuple[list[Any], list[str], str]:
+    """A list of records written item by item: the copy of ``value``, its items' texts and its
+    text, reusing the text of every item equal to the copy at its place in ``was`` (a list of
+    trade records or rolls mostly grows at its end or loses its last items)."""
+    same = list(map(operator.eq, value, was))
+    copies: list[Any] = []
+    out: list[str] = []
+    for j, item in enumerate(value):
+        if j < len(same) and same[j]:
+            copies.append(was[j])
+            out.append(texts[j])
+        else:
+            copies.append(_fresh(item))
+            out.append(dumps(item))
+    return copies, out, "[" + ",".join(out) + "]"
+
+
 def _getter(names: list[str]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
     """The named entries of an attribute dict as a tuple (for any number of names): a dataclass
     instance's fields read from ``vars(obj)``, cheaper than ``getattr`` for each."""
@@ -132,132 +161,160 @@ class _Unseen:
 _UNSEEN = _Unseen()
 
 
-class _Fields:
-    """The pieces ``"field":json`` of one dataclass instance, in sorted field order.
+class _Records:
+    """The players' list ``[{"field":json,...},...]``, kept player by player.
 
-    Every field not named in ``skip`` is compared with the copy of the value its piece was
-    written from and written again when it differs; the caller writes the skipped ones."""
+    One row per player holds the values of its fields (read from ``vars(player)`` in sorted field
+    order) and is compared in one go with the row of copies its text was written from; only a
+    changed player has its changed fields written again (most moves change one player's hand or
+    nothing of the players at all)."""
 
-    def __init__(self, obj: Any, skip: frozenset[str] = frozenset()) -> None:
-        self.names = sorted(f.name for f in dataclasses.fields(obj))
-        self.keys = [json.dumps(n) + ":" for n in self.names]
-        self.compared = [i for i, n in enumerate(self.names) if n not in skip]
-        self.get = _getter([self.names[i] for i in self.compared])
-        self.copies: list[Any] = [_UNSEEN] * len(self.compared)
-        self.parts = [""] * len(self.names)
+    def __init__(self) -> None:
+        self.keys: list[str] = []
+        self.get: Callable[[Mapping[str, Any]], tuple[Any, ...]] | None = None
+        self.rows: list[tuple[Any, ...]] = []
+        self.parts: list[list[str]] = []
+        self.texts: list[str] = []
+        self.written = False
 
-    def update(self, obj: Any) -> int:
-        """Write again the pieces of the compared fields whose values moved away from their
-        copies (and copy them anew); the index of the first such field, or ``len(names)``."""
-        values = self.get(vars(obj))
-        copies = self.copies
-        moved = list(compress(range(len(values)), map(operator.ne, values, copies)))
-        if not moved:
-            return len(self.names)
-        parts, keys, at = self.parts, self.keys, self.compared
-        for k in moved:
-            value = values[k]
-            copies[k] = _fresh(value)
-            i = at[k]
-            parts[i] = keys[i] + dumps(value)
-        return at[moved[0]]
-
-
-class _Player(_Fields):
-    """One player's record ``{...}``; an unchanged player (most players, most moves) is found
-    with one comparison of its attribute dict with the copies of all its fields."""
-
-    def __init__(self, player: Any) -> None:
-        super().__init__(player)
-        self.whole: dict[str, Any] | None = None
-        self.text = ""
-
-    def render(self, player: Any) -> bool:
-        """Bring :attr:`text` up to date; True when it changed."""
-        if self.whole is not None and vars(player) == self.whole:
-            return False
-        if self.update(player) == len(self.names) and self.whole is not None:
-            return False  # the same values under other attributes than the fields
-        self.whole = dict(zip(self.names, self.copies, strict=True))
-        self.text = "{" + ",".join(self.parts) + "}"
-        return True
+    def text(self, players: list[Any]) -> str | None:
+        """The list's text when a player changed since the last call, else None."""
+        if self.get is None and players:
+            names = sorted(f.name for f in dataclasses.fields(players[0]))
+            self.keys = [json.dumps(n) + ":" for n in names]
+            self.get = _getter(names)
+        rows = list(map(self.get, map(vars, players))) if self.get is not None else []
+        old = self.rows
+        if rows == old and self.written:
+            return None
+        self.written = True
+        del old[len(rows):], self.parts[len(rows):], self.texts[len(rows):]
+        keys = self.keys
+        for k, row in enumerate(rows):
+            if k < len(old):
+                was = old[k]
+                if row == was:
+                    continue
+                moved = list(compress(range(len(row)), map(operator.ne, row, was)))
+                copies, parts = list(was), self.parts[k]
+            else:
+                moved = list(range(len(row)))
+                copies, parts = list(row), list(keys)
+                old.append(row)
+                self.parts.append(parts)
+                self.texts.append("")
+            for j in moved:
+                value = row[j]
+                copies[j] = _fresh(value)
+                parts[j] = keys[j] + dumps(value)
+            old[k] = tuple(copies)
+            self.texts[k] = "{" + ",".join(parts) + "}"
+        return "[" + ",".join(self.texts) + "]"
 
 
 class DigestCache:
     """The cached pieces and hash states of one state's digest text."""
 
     def __init__(self, state: Any) -> None:
-        self.top = _Fields(state, SPECIAL | HOT)
-        names = self.top.names
-        self.hot = [(i, operator.attrgetter(names[i])) for i, n in enumerate(names) if n in HOT]
-        self.first_hot = min(i for i, _ in self.hot)
+        names = sorted(f.name for f in dataclasses.fields(state))
+        self.names = names
+        self.keys = [json.dumps(n) + ":" for n in names]
+        self.parts = [""] * len(names)
+        compared = [i for i, n in enumerate(names) if n not in SPECIAL and n not in HOT]
+        self.compared = compared
+        self.positions = range(len(compared))
+        self.get = _getter([names[i] for i in compared])
+        self.copies: list[Any] = [_UNSEEN] * len(compared)
+        self.items: dict[int, list[str]] = {}  # the item texts of fields written item by item
+        self.hot = [(i, operator.attrgetter(n)) for i, n in enumerate(names) if n in HOT]
         self.at = {n: names.index(n) for n in SPECIAL}
-        self.players: list[_Player] = []
+        self.players = _Records()
         self.harbors: list[Any] | None = None
         self.knight_ids: list[str] | None = None  # None until first written
         self.knight_rows: list[tuple[Any, ...]] = []
         self.knight_texts: list[str] = []
-        self.knight_fields: Callable[[Mapping[str, Any]], tuple[Any, ...]] | None = None
+        self.knight_fields: Callable[[Any], tuple[Any, ...]] | None = None
         self.deck_names: list[str] = []
         self.piles: list[list[Any]] | None = None  # None until first written
         self.pile_texts: list[str] = []
-        self.starts = [0] + [names.index(n) for n in CHECKPOINTS]
-        self.ends = [*self.starts[1:], len(names)]
-        self.hashes: list[Any] = [None] * len(self.starts)
+        starts = [0] + [names.index(n) for n in SEGMENTS]
+        self.segments = list(zip(starts, [*starts[1:], len(names)], strict=True))
+        self.segment_of = [bisect_right(starts, i) - 1 for i in range(len(names))]
+        self.blobs = [b""] * len(starts)  # each segment's bytes as last hashed
+        self.dirty = [True] * len(starts)  # segments with a piece written since
+        self.checkpoints = [0] + [names.index(n) for n in CHECKPOINTS]  # first piece after each
+        self.hashes: list[Any] = [None] * len(self.checkpoints)
+        self.kept = {self.segment_of[i]: k for k, i in enumerate(self.checkpoints)}  # by segment
         self.stale = 0  # the first piece written since the hash states were last brought up to date
+        self.hex = ""  # the digest as last hashed
 
     def update(self, state: Any) -> None:
         """Bring every piece up to date with ``state``."""
-        top = self.top
-        first = min(top.update(state), self.first_hot)
-        parts, keys = top.parts, top.keys
+        parts, keys, at = self.parts, self.keys, self.compared
+        dirty, segment_of = self.dirty, self.segment_of
+        first = len(parts)
+        values = self.get(vars(state))
+        copies = self.copies
+        moved = list(compress(self.positions, map(operator.ne, values, copies)))
+        if moved:
+            first = at[moved[0]]
+            items = self.items
+            for k in moved:
+                value = values[k]
+                i = at[k]
+                if type(value) is list and value and type(value[0]) in _CONTAINERS:
+                    was = copies[k] if k in items else []
+                    copies[k], items[k], text = _list_pieces(value, was, items.get(k, []))
+                    parts[i] = keys[i] + text
+                else:
+                    items.pop(k, None)
+                    copies[k] = _fresh(value)
+                    parts[i] = keys[i] + dumps(value)
+                dirty[segment_of[i]] = True
         for i, get in self.hot:
-            parts[i] = keys[i] + dumps(get(state))
+            text = keys[i] + dumps(get(state))
+            if text != parts[i]:
+                parts[i] = text
+                dirty[segment_of[i]] = True
+                first = min(first, i)
         for name, changed in (("decks", self._decks(state.decks)),
                               ("harbors", self._harbors(state.harbors)),
                               ("knights", self._knights(state.knights)),
-                              ("players", self._players(state.players))):
+                              ("players", self.players.text(state.players))):
             if changed is not None:
                 i = self.at[name]
                 parts[i] = keys[i] + changed
+                dirty[segment_of[i]] = True
                 first = min(first, i)
         self.stale = min(self.stale, first)
 
     def text(self) -> str:
         """The whole digest text as the pieces stand."""
-        return "{" + ",".join(self.top.parts) + "}"
+        return "{" + ",".join(self.parts) + "}"
 
     def hexdigest(self) -> str:
-        """SHA-256 of :meth:`text`, hashing only from the last kept hash state before the first
-        piece written since the previous hash."""
-        parts, starts, ends, hashes = self.top.parts, self.starts, self.ends, self.hashes
-        first = bisect_right(starts, self.stale) - 1
-        h = hashlib.sha256(b"{") if first == 0 else hashes[first].copy()
-        last = len(starts) - 1
-        for k in range(first, last):
-            if k > first:
-                hashes[k] = h.copy()
-            text = ",".join(parts[starts[k]:ends[k]])
-            h.update(("," + text if k else text).encode())
-        if first < last:
-            hashes[last] = h.copy()
-        h.update(("," + ",".join(parts[starts[last]:]) + "}").encode())
+        """SHA-256 of :meth:`text`: from the last kept hash state before the first piece written
+        since the previous hash, each segment's bytes joined again only when one of its pieces
+        was written (the digest itself kept when nothing was)."""
+        parts, hashes = self.parts, self.hashes
+        if self.stale == len(parts) and self.hex:
+            return self.hex
+        mark = bisect_right(self.checkpoints, self.stale) - 1
+        h = hashlib.sha256(b"{") if mark == 0 else hashes[mark].copy()
+        blobs, dirty, kept = self.blobs, self.dirty, self.kept
+        start = self.segment_of[self.checkpoints[mark]]
+        for k in range(start, len(blobs)):
+            if k in kept and k != start:
+                hashes[kept[k]] = h.copy()
+            if dirty[k]:
+                a, b = self.segments[k]
+                blobs[k] = (("," if a else "") + ",".join(parts[a:b])).encode()
+                dirty[k] = False
+            h.update(blobs[k])
+        h.update(b"}")
         self.stale = len(parts)
-        return h.hexdigest()
-
-    def _players(self, players: list[Any]) -> str | None:
-        """The players' list ``[{...},...]`` when a player changed, else None."""
-        records = self.players
-        changed = len(records) != len(players)
-        del records[len(players):]
-        while len(records) < len(players):
-            records.append(_Player(players[len(records)]))
-        for player, record in zip(players, records, strict=True):
-            if record.render(player):
-                changed = True
-        if not changed:
-            return None
-        return "[" + ",".join(record.text for record in records) + "]"
+        self.hex = h.hexdigest()
+        return self.hex
 
     def _decks(self, decks: dict[str, list[Any]]) -> str | None:
         """The decks ``{"deck":[card,...],...}`` when a pile changed, else None.
