@@ -133,8 +133,8 @@ def test_a_shallow_copy_sharing_lists_keeps_both_digests_right() -> None:
 
 
 def test_nothing_changed_since_the_last_digest_gives_it_again() -> None:
-    """Asking twice at one position gives the same digest, and an item of a list of records
-    edited in place after that (a trade record, kept item by item) reaches the next one."""
+    """Asking twice at one position gives the same digest (kept when nothing changed), and a
+    record inside a list edited in place after that (a trade record) reaches the next one."""
     edits = 0
     for n, state in enumerate(positions(45, ["random"] * 3, "standard", True, 1500)):
         first = GAME.digest(state)

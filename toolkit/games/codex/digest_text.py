@@ -4,18 +4,17 @@ The digest is the SHA-256 of the whole state as compact JSON with sorted keys
 (:func:`toolkit.games.codex.state.full_text` writes it in one go). Most of that text is the
 same from one move to the next: the terrain never changes, the decks change when a card is
 drawn, a player's record when their cards or pieces do. :class:`DigestCache` writes exactly
-the same characters, but keeps the JSON of every top-level field, of every player's field,
-of every knight and of every item of a list of records beside a copy of the value it was
-written from, and writes a piece again only when its value no longer equals that copy. The
-fields that change with nearly every move (:data:`HOT`) are written afresh every time and
-compared as text, which is cheaper than copying them.
+the same characters, but keeps the JSON of every top-level field, of every player's field
+and of every knight beside a copy of the value it was written from, and writes a piece again
+only when its value no longer equals that copy. The fields that change with nearly every
+move (:data:`HOT`) are written afresh every time and compared as text, which is cheaper than
+copying them.
 
 The hash is incremental too. SHA-256 reads the text front to back, so the cache keeps the
 hash state reached just before a few top-level fields (:data:`CHECKPOINTS`, in sorted key
 order the board lists come first, then the bank and the decks, and the fields that change
 nearly every move last); a digest restarts from the last kept state before the first piece
-that changed and hashes only the text from there on, reusing the bytes of every
-:data:`SEGMENTS` part in which no piece was written. When no piece was written at all the
+that changed and hashes only the text from there on. When no piece was written at all the
 last digest is the answer.
 
 Values are compared with ``==``, which is exact for this state: every field holds one JSON
@@ -50,14 +49,8 @@ SPECIAL: frozenset[str] = frozenset({"decks", "harbors", "knights", "players"})
 """State fields written piece by piece by :class:`DigestCache`: those holding dataclass instances,
 and the decks (each pile compared card record by card record, see :meth:`DigestCache._decks`)."""
 
-SEGMENTS: tuple[str, ...] = ("bank", "decks", "dice", "pending", "players", "queue")
-"""Top-level fields that begin a segment of the text, whose bytes are kept until one of its
-pieces is written again: the board lists, the bank and counters, the decks (the largest field,
-changed only by a draw), the fields up to the open decision, the decision and phase, the
-players, and the fields after them (the move counter among them)."""
-
 CHECKPOINTS: tuple[str, ...] = ("bank", "dice", "pending")
-"""Segment starts before which the hash state is kept: the board lists before ``bank`` change
+"""Top-level fields before which the hash state is kept: the board lists before ``bank`` change
 only with a build, the bank and the decks before ``dice`` with production, draws and trades,
 and from ``pending`` on (the open decision, the players, the move counter) nearly every move
 changes something."""
@@ -113,26 +106,6 @@ def _fresh(value: Any) -> Any:
             return value.copy()
         return {k: _fresh(x) for k, x in value.items()}
     return copy.deepcopy(value)
-
-
-_CONTAINERS = frozenset((dict, list))
-
-
-def _list_pieces(value: list[Any], was: list[Any], texts: list[str]) -> tuple[list[Any], list[str], str]:
-    """A list of records written item by item: the copy of ``value``, its items' texts and its
-    text, reusing the text of every item equal to the copy at its place in ``was`` (a list of
-    trade records or rolls mostly grows at its end or loses its last items)."""
-    same = list(map(operator.eq, value, was))
-    copies: list[Any] = []
-    out: list[str] = []
-    for j, item in enumerate(value):
-        if j < len(same) and same[j]:
-            copies.append(was[j])
-            out.append(texts[j])
-        else:
-            copies.append(_fresh(item))
-            out.append(dumps(item))
-    return copies, out, "[" + ",".join(out) + "]"
 
 
 def _getter(names: list[str]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
@@ -225,7 +198,6 @@ class DigestCache:
         self.positions = range(len(compared))
         self.get = _getter([names[i] for i in compared])
         self.copies: list[Any] = [_UNSEEN] * len(compared)
-        self.items: dict[int, list[str]] = {}  # the item texts of fields written item by item
         self.hot = [(i, operator.attrgetter(n)) for i, n in enumerate(names) if n in HOT]
         self.at = {n: names.index(n) for n in SPECIAL}
         self.players = _Records()
@@ -237,45 +209,30 @@ class DigestCache:
         self.deck_names: list[str] = []
         self.piles: list[list[Any]] | None = None  # None until first written
         self.pile_texts: list[str] = []
-        starts = [0] + [names.index(n) for n in SEGMENTS]
-        self.segments = list(zip(starts, [*starts[1:], len(names)], strict=True))
-        self.segment_of = [bisect_right(starts, i) - 1 for i in range(len(names))]
-        self.blobs = [b""] * len(starts)  # each segment's bytes as last hashed
-        self.dirty = [True] * len(starts)  # segments with a piece written since
-        self.checkpoints = [0] + [names.index(n) for n in CHECKPOINTS]  # first piece after each
-        self.hashes: list[Any] = [None] * len(self.checkpoints)
-        self.kept = {self.segment_of[i]: k for k, i in enumerate(self.checkpoints)}  # by segment
+        self.starts = [0] + [names.index(n) for n in CHECKPOINTS]
+        self.ends = [*self.starts[1:], len(names)]
+        self.hashes: list[Any] = [None] * len(self.starts)
         self.stale = 0  # the first piece written since the hash states were last brought up to date
         self.hex = ""  # the digest as last hashed
 
     def update(self, state: Any) -> None:
         """Bring every piece up to date with ``state``."""
         parts, keys, at = self.parts, self.keys, self.compared
-        dirty, segment_of = self.dirty, self.segment_of
         first = len(parts)
         values = self.get(vars(state))
         copies = self.copies
         moved = list(compress(self.positions, map(operator.ne, values, copies)))
         if moved:
             first = at[moved[0]]
-            items = self.items
             for k in moved:
                 value = values[k]
+                copies[k] = _fresh(value)
                 i = at[k]
-                if type(value) is list and value and type(value[0]) in _CONTAINERS:
-                    was = copies[k] if k in items else []
-                    copies[k], items[k], text = _list_pieces(value, was, items.get(k, []))
-                    parts[i] = keys[i] + text
-                else:
-                    items.pop(k, None)
-                    copies[k] = _fresh(value)
-                    parts[i] = keys[i] + dumps(value)
-                dirty[segment_of[i]] = True
+                parts[i] = keys[i] + dumps(value)
         for i, get in self.hot:
             text = keys[i] + dumps(get(state))
             if text != parts[i]:
                 parts[i] = text
-                dirty[segment_of[i]] = True
                 first = min(first, i)
         for name, changed in (("decks", self._decks(state.decks)),
                               ("harbors", self._harbors(state.harbors)),
@@ -284,7 +241,6 @@ class DigestCache:
             if changed is not None:
                 i = self.at[name]
                 parts[i] = keys[i] + changed
-                dirty[segment_of[i]] = True
                 first = min(first, i)
         self.stale = min(self.stale, first)
 
@@ -293,25 +249,22 @@ class DigestCache:
         return "{" + ",".join(self.parts) + "}"
 
     def hexdigest(self) -> str:
-        """SHA-256 of :meth:`text`: from the last kept hash state before the first piece written
-        since the previous hash, each segment's bytes joined again only when one of its pieces
-        was written (the digest itself kept when nothing was)."""
-        parts, hashes = self.parts, self.hashes
+        """SHA-256 of :meth:`text`, hashing only from the last kept hash state before the first
+        piece written since the previous hash (the digest itself kept when none was)."""
+        parts, starts, ends, hashes = self.parts, self.starts, self.ends, self.hashes
         if self.stale == len(parts) and self.hex:
             return self.hex
-        mark = bisect_right(self.checkpoints, self.stale) - 1
-        h = hashlib.sha256(b"{") if mark == 0 else hashes[mark].copy()
-        blobs, dirty, kept = self.blobs, self.dirty, self.kept
-        start = self.segment_of[self.checkpoints[mark]]
-        for k in range(start, len(blobs)):
-            if k in kept and k != start:
-                hashes[kept[k]] = h.copy()
-            if dirty[k]:
-                a, b = self.segments[k]
-                blobs[k] = (("," if a else "") + ",".join(parts[a:b])).encode()
-                dirty[k] = False
-            h.update(blobs[k])
-        h.update(b"}")
+        first = bisect_right(starts, self.stale) - 1
+        h = hashlib.sha256(b"{") if first == 0 else hashes[first].copy()
+        last = len(starts) - 1
+        for k in range(first, last):
+            if k > first:
+                hashes[k] = h.copy()
+            text = ",".join(parts[starts[k]:ends[k]])
+            h.update(("," + text if k else text).encode())
+        if first < last:
+            hashes[last] = h.copy()
+        h.update(("," + ",".join(parts[starts[last]:]) + "}").encode())
         self.stale = len(parts)
         self.hex = h.hexdigest()
         return self.hex
