@@ -20,7 +20,6 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sized
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import unquote, urljoin
 
 Check = Callable[[Any], bool]
 Documents = Mapping[str, Any]  # schema documents by their ``$id``
@@ -41,6 +40,38 @@ APPLIED = frozenset(
         "$ref", "propertyNames", "uniqueItems",
     }
 )
+
+
+_SEGMENT = r"[A-Za-z0-9_-][A-Za-z0-9_.-]*"  # a path segment that is no dot segment
+_PLAIN_BASE = re.compile(rf"https?://[A-Za-z0-9.-]+(?:/{_SEGMENT})*/(?:{_SEGMENT})?")
+_SIBLING = re.compile(rf"({_SEGMENT})(?:#([^\t\r\n]*))?")  # a file beside the base, maybe a fragment
+
+
+def _join(base: str, ref: str) -> str:
+    """``urllib.parse.urljoin(base, ref)``, worked out here for the forms our schemas use (no
+    base, the base itself, a sibling file with or without a fragment), so compiling them
+    never loads that module; any other form is left to it."""
+    if not base or not ref:
+        return ref or base
+    if _PLAIN_BASE.fullmatch(base):
+        if ref == base:
+            return base
+        sibling = _SIBLING.fullmatch(ref)
+        if sibling is not None:
+            name, fragment = sibling.groups()
+            return base[: base.rindex("/") + 1] + name + (f"#{fragment}" if fragment else "")
+    from urllib.parse import urljoin
+
+    return urljoin(base, ref)
+
+
+def _unquote(part: str) -> str:
+    """``urllib.parse.unquote``, which leaves a string without ``%`` as it is."""
+    if "%" not in part:
+        return part
+    from urllib.parse import unquote
+
+    return unquote(part)
 
 
 class Unsupported(Exception):
@@ -350,20 +381,37 @@ class Compiler:
         self.documents = documents
         self.nodes: dict[int, Node] = {}
         self.keep: list[Any] = []  # the schema objects whose ids key ``nodes``
+        self.sealed_count = 0  # how many of ``nodes``, in the order compiled, are sealed
+
+    def seal_new(self) -> None:
+        """:func:`seal` the nodes compiled since the last call.
+
+        A node compiled earlier reaches only nodes compiled with it, so its mark stands;
+        the new nodes are decided with those marks fixed, as a seal of all would decide them.
+        """
+        fresh = list(self.nodes.values())[self.sealed_count :]
+        seal(fresh)
+        self.sealed_count += len(fresh)
+
+    def forget(self) -> None:
+        """Drop every compiled node (half-compiled nodes must not serve a later schema)."""
+        self.nodes.clear()
+        self.keep.clear()
+        self.sealed_count = 0
 
     def root(self, uri: str) -> Node:
         return self.node(*self.lookup("", uri))
 
     def lookup(self, base: str, ref: str) -> tuple[Any, str]:
         """The schema ``ref`` names, seen from the document ``base``, and its document's URI."""
-        uri, _, fragment = (base + ref if ref.startswith("#") else urljoin(base, ref)).partition("#")
+        uri, _, fragment = (base + ref if ref.startswith("#") else _join(base, ref)).partition("#")
         if uri not in self.documents:
             raise Unsupported(f"no schema document {uri!r}")
         schema = self.documents[uri]
         if fragment and not fragment.startswith("/"):
             raise Unsupported(f"the anchor {fragment!r}")
         for part in fragment.split("/")[1:]:
-            step = unquote(part).replace("~1", "/").replace("~0", "~")
+            step = _unquote(part).replace("~1", "/").replace("~0", "~")
             if isinstance(schema, Mapping) and step in schema:
                 schema = schema[step]
             elif isinstance(schema, list) and step.isdigit() and int(step) < len(schema):
@@ -380,7 +428,7 @@ class Compiler:
         found = self.nodes.get(id(schema))
         if found is not None:
             return found
-        if "$id" in schema and urljoin(base, schema["$id"]) != base:
+        if "$id" in schema and _join(base, schema["$id"]) != base:
             raise Unsupported("a schema with its own $id inside a document")
         node = Node(True)
         self.nodes[id(schema)] = node  # before filling: a $ref may come back here
@@ -604,7 +652,7 @@ def clean_check(documents: Documents, uri: str, compiler: Compiler | None = None
     try:
         root = compiler.root(uri)
     except Unsupported:
-        compiler.nodes.clear()  # half-compiled nodes must not serve a later schema
+        compiler.forget()
         return None
-    seal(compiler.nodes.values())
+    compiler.seal_new()
     return lambda x: root.valid(x) and (root.sealed or declared_everywhere([root], x))
