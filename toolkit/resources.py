@@ -8,14 +8,26 @@ fallback so live edits show in an editable install.
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
+from typing import TYPE_CHECKING
 
-_PACKAGE = Path(__file__).resolve().parent
+if TYPE_CHECKING:
+    from pathlib import Path
+
+_PACKAGE = os.path.dirname(os.path.realpath(__file__))
+
+
+def data_path(name: str) -> str:
+    """The folder ``name`` (``"templates"`` or ``"schemas"``) as a string, found without
+    :mod:`pathlib` (reading the schemas for a replay never loads it)."""
+    for candidate in (os.path.join(_PACKAGE, name), os.path.join(os.path.dirname(_PACKAGE), name)):
+        if os.path.isdir(candidate):
+            return candidate
+    raise FileNotFoundError(f"replaykit data folder {name!r} is missing from this installation")
 
 
 def data_dir(name: str) -> Path:
     """Return the folder ``name`` (``"templates"`` or ``"schemas"``)."""
-    for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError(f"replaykit data folder {name!r} is missing from this installation")
+    from pathlib import Path
+
+    return Path(data_path(name))

@@ -16,11 +16,12 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import accumulate
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolkit import textsafe
-from toolkit.games import stationmaster
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FORMAT = "replaykit/save@1"
 MANIFEST = "manifest"  # the kind (and schema name) of a replays folder's manifest.json
@@ -124,8 +125,13 @@ def looks_like_stationmaster(data: dict[str, Any]) -> bool:
 
     Recognition is by shape and loose on purpose (see
     :func:`toolkit.games.stationmaster.recognise`): a save with a damaged intent is
-    still a Station Master save, so its schema errors point into ``/history``.
+    still a Station Master save, so its schema errors point into ``/history``. An object
+    with a replaykit envelope key is none, which is known without loading that module.
     """
+    if "format" in data or "game" in data:
+        return False
+    from toolkit.games import stationmaster
+
     return stationmaster.recognise(data)
 
 
@@ -307,10 +313,12 @@ def _json_type(value: Any) -> str:
 
 def write_atomic(path: str | Path, text: str | bytes) -> None:
     """Write to a temporary sibling, then rename into place: a failure leaves the old file."""
+    import tempfile  # here, not at the top: reading and replaying a save never writes one
+    from pathlib import Path
+
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode() if isinstance(text, str) else text
-    import tempfile  # here, not at the top: reading and replaying a save never writes one
 
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
@@ -333,6 +341,7 @@ def staging_dir(target: str | Path, tag: str) -> Iterator[Path]:
     """
     import shutil
     import tempfile
+    from pathlib import Path
 
     target = Path(target)
     parent = target.resolve().parent
@@ -351,6 +360,8 @@ def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: 
     were, so an error while producing them (``files`` may be a generator) leaves ``target``
     untouched. Files already in ``target`` under other names stay.
     """
+    from pathlib import Path
+
     target = Path(target)
     with staging_dir(target, tag) as staging:
         names = []

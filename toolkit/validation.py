@@ -19,13 +19,13 @@ reported rather than rejected).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from toolkit.resources import data_dir
+from toolkit.resources import data_path
 from toolkit.saves import MANIFEST, Problem, Save, SaveError, load
 from toolkit.schema_fast import Check, Compiler, clean_check
 from toolkit.textsafe import EXCERPT_LIMIT, excerpt
@@ -73,8 +73,10 @@ MAX_REPORTED = 50  # errors listed per file; the rest are counted in one last li
 def documents() -> dict[str, Any]:
     """Every schema file in the ``schemas`` folder as a JSON object, keyed by its ``$id``."""
     found = {}
-    for path in sorted(data_dir("schemas").glob("*.json")):
-        contents = json.loads(path.read_text(encoding="utf-8"))
+    folder = data_path("schemas")
+    for name in sorted(n for n in os.listdir(folder) if n.endswith(".json")):
+        with open(os.path.join(folder, name), encoding="utf-8") as handle:
+            contents = json.loads(handle.read())
         found[contents["$id"]] = contents
     return found
 
@@ -218,6 +220,8 @@ def _at_most(problems: list[Problem], file: str, limit: int | None) -> list[Prob
 
 def _missing_listed_files(manifest: Save) -> list[Problem]:
     """Every manifest entry whose save is not beside the manifest."""
+    from pathlib import Path
+
     folder = Path(manifest.path).parent
     return [
         Problem(manifest.path, f"lists {excerpt(entry['file'])}, which is not in {folder}", "missing_file",
