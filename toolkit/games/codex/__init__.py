@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 from toolkit.games.base import IllegalMove
@@ -44,8 +45,11 @@ class CodexGame:
     id = "codex"
     rules_version = C.RULES_VERSION
 
-    def __init__(self) -> None:
-        self.catalog: dict[str, Any] = build_catalog()
+    @cached_property
+    def catalog(self) -> dict[str, Any]:
+        """The engine's catalog, built on first use (it lays out both boards, which a replay
+        of one board never needs)."""
+        return build_catalog()
 
     def new_game(self, seed: str | int, config: Mapping[str, Any]) -> State:
         players = _config_players(config)
