@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sized
-from dataclasses import dataclass, field
 from typing import Any
 
 Check = Callable[[Any], bool]
@@ -118,30 +117,40 @@ def equal(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-@dataclass(eq=False)
 class Node:
-    """One compiled schema: its validity test and what the undeclared-key walk reads."""
+    """One compiled schema: its validity test and what the undeclared-key walk reads.
 
-    is_mapping: bool
-    checks: list[Check] = field(default_factory=list)
-    properties: dict[str, Node] = field(default_factory=dict)
-    patterns: list[tuple[re.Pattern[str], Node]] = field(default_factory=list)
-    additional: Node | None = None  # a schema-valued additionalProperties
-    says_extra: bool = False  # additionalProperties or patternProperties is present
-    prefix: list[Node] = field(default_factory=list)
-    items: Node | None = None  # a schema-valued items
-    ref: Node | None = None
-    all_of: list[Node] = field(default_factory=list)
-    any_of: list[Node] = field(default_factory=list)
-    one_of: list[Node] = field(default_factory=list)
-    if_: Node | None = None
-    then: Node | None = None
-    else_: Node | None = None
-    dependent: dict[str, Node] = field(default_factory=dict)
-    dispatch: list[Dispatch] = field(default_factory=list)  # allOf branches picked by a key's value
-    no_object: bool = False  # its type, enum or const admits no object
-    no_array: bool = False  # ... and no array
-    sealed: bool = False  # no value valid here holds an undeclared key (see :func:`seal`)
+    A plain class (not a dataclass, whose generated methods cost more at start-up than a
+    replay spends here): every node starts empty and :class:`Compiler` fills it in.
+    """
+
+    __slots__ = (
+        "is_mapping", "checks", "properties", "patterns", "additional", "says_extra", "prefix",
+        "items", "ref", "all_of", "any_of", "one_of", "if_", "then", "else_", "dependent",
+        "dispatch", "no_object", "no_array", "sealed",
+    )
+
+    def __init__(self, is_mapping: bool, checks: list[Check] | None = None, sealed: bool = False) -> None:
+        self.is_mapping = is_mapping
+        self.checks: list[Check] = [] if checks is None else checks
+        self.properties: dict[str, Node] = {}
+        self.patterns: list[tuple[re.Pattern[str], Node]] = []
+        self.additional: Node | None = None  # a schema-valued additionalProperties
+        self.says_extra = False  # additionalProperties or patternProperties is present
+        self.prefix: list[Node] = []
+        self.items: Node | None = None  # a schema-valued items
+        self.ref: Node | None = None
+        self.all_of: list[Node] = []
+        self.any_of: list[Node] = []
+        self.one_of: list[Node] = []
+        self.if_: Node | None = None
+        self.then: Node | None = None
+        self.else_: Node | None = None
+        self.dependent: dict[str, Node] = {}
+        self.dispatch: list[Dispatch] = []  # allOf branches picked by a key's value
+        self.no_object = False  # its type, enum or const admits no object
+        self.no_array = False  # ... and no array
+        self.sealed = sealed  # no value valid here holds an undeclared key (see :func:`seal`)
 
     def valid(self, x: Any) -> bool:
         for check in self.checks:  # noqa: SIM110 (a plain loop: this is the hot path)
@@ -179,7 +188,6 @@ class Node:
                     sub.applicable(x, out)
 
 
-@dataclass(eq=False)
 class Dispatch:
     """``allOf`` branches of the form ``if {K: const V} then T``, grouped by the key ``K``.
 
@@ -189,9 +197,12 @@ class Dispatch:
     one dictionary look-up instead of testing every ``if`` of a long list.
     """
 
-    key: str
-    table: dict[str, list[Node]] = field(default_factory=dict)
-    every: list[Node] = field(default_factory=list)  # every ``then``, in order
+    __slots__ = ("key", "table", "every")
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.table: dict[str, list[Node]] = {}
+        self.every: list[Node] = []  # every ``then``, in order
 
     def branches(self, x: Any) -> list[Node]:
         if not isinstance(x, dict):
