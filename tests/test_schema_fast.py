@@ -8,12 +8,13 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 
 from toolkit import validation
 from toolkit.saves import Save
-from toolkit.schema_fast import Compiler, clean_check, equal
+from toolkit.schema_fast import Compiler, _join, clean_check, equal, seal
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 ODD_VALUES: list[Any] = [
@@ -214,3 +215,42 @@ def test_a_closed_recursive_schema_is_sealed_and_an_open_member_unseals_it() -> 
         compiler = Compiler({TREE: schema})
         assert clean_check({TREE: schema}, TREE, compiler) is not None
         assert compiler.root(TREE).sealed is sealed
+
+
+@pytest.mark.parametrize("game", ["pioneers", "codex"])
+def test_sealing_each_new_schema_marks_nodes_as_sealing_all_at_once_would(game: str) -> None:
+    """A compiler that serves a save's schema, its move list and its move schema in turn
+    seals only the nodes each one adds; every node ends with the mark one seal of all gives."""
+    documents = validation.documents()
+    compiler = Compiler(documents)
+    uris = [validation.schema_uri(game), validation.SCHEMA_BASE + "common.json#/$defs/moves",
+            validation.schema_uri(game) + "#/$defs/move"]
+    for uri in uris:
+        assert clean_check(documents, uri, compiler) is not None
+    step_by_step = {key: node.sealed for key, node in compiler.nodes.items()}
+    for node in compiler.nodes.values():
+        node.sealed = False
+    seal(compiler.nodes.values())
+    assert {key: node.sealed for key, node in compiler.nodes.items()} == step_by_step
+    assert any(step_by_step.values()) and not all(step_by_step.values())
+
+
+BASE = "https://replaykit.dev/schemas/codex-save.json"
+
+
+@pytest.mark.parametrize(
+    ("base", "ref"),
+    [
+        ("", BASE + "#/$defs/move"), (BASE, ""), (BASE, BASE), (BASE, "common.json"),
+        (BASE, "common.json#/$defs/moves"), (BASE, "common.json#"), (BASE, "c.json#a\tb"),
+        (BASE, "./common.json"), (BASE, "../common.json"), (BASE, ".."), (BASE, "sub/x.json"),
+        (BASE, "/x.json"), (BASE, "//host/x.json"), (BASE, "x.json?q"), (BASE, "x;p"), (BASE, "x%41.json"),
+        (BASE, "HTTPS://replaykit.dev/schemas/common.json"), ("https://a//b/c.json", "x.json"),
+        ("https://a/./c.json", "x.json"), ("https://a:80/c.json", "x.json"), ("https://a", "x.json"),
+        ("urn:replaykit:save", "x.json"),
+    ],
+)
+def test_a_reference_resolves_to_the_uri_urljoin_gives(base: str, ref: str) -> None:
+    """The compiler joins a reference to its document's URI as RFC 3986 (urljoin) does:
+    the plain forms our schemas use are joined without loading urllib, the rest by it."""
+    assert _join(base, ref) == urljoin(base, ref)

@@ -1,0 +1,77 @@
+"""What a short command loads when it starts (issue 13 item 7: ``replay`` starts quickly).
+
+Each test runs the CLI in a fresh interpreter without ``site`` processing (``-S``), so a
+``.pth`` file of the machine running the tests cannot load modules on the CLI's behalf;
+the installed libraries stay reachable through ``PYTHONPATH``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+REPLAYS = ROOT / "replays"
+CODEX_STANDARD = REPLAYS / "codex-four-player-joaquim-wins.json"
+PIONEERS = REPLAYS / "pioneers-three-player-quick-win.json"
+
+RUN_AND_LIST = (
+    "import sys\nfrom toolkit.cli import main\nsys.argv = ['replaykit', *sys.argv[1:]]\n"
+    "try:\n    main()\nexcept SystemExit:\n    pass\n"
+)
+
+
+def run_then(after: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run the CLI with ``args`` in a fresh ``-S`` interpreter, then the code ``after``
+    (which prints to stderr what the test reads)."""
+    libraries = [p for p in sys.path if p.endswith("site-packages")]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), *libraries]))
+    return subprocess.run(
+        [sys.executable, "-S", "-c", RUN_AND_LIST + after, *args], env=env, capture_output=True, text=True
+    )
+
+
+def loaded_by(*args: str) -> set[str]:
+    """The modules the fresh interpreter holds after the CLI ran with ``args``."""
+    done = run_then("print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n", *args)
+    return set(done.stderr.split())
+
+
+def test_a_replay_loads_no_module_only_writing_files_needs() -> None:
+    """Reading the schemas and the save goes through ``os``: ``pathlib`` (with the
+    ``urllib`` it loads), ``tempfile`` and ``shutil`` serve writing files only."""
+    for save in (PIONEERS, CODEX_STANDARD):
+        loaded = loaded_by("replay", str(save))
+        assert "toolkit.replay" in loaded
+        assert loaded & {"pathlib", "urllib", "urllib.parse", "tempfile", "shutil"} == set(), save.name
+
+
+def test_a_replaykit_save_loads_no_station_master_module() -> None:
+    """A save with a replaykit envelope is told apart from a Station Master save without
+    loading that game's module."""
+    loaded = loaded_by("replay", str(PIONEERS))
+    assert "toolkit.saves" in loaded
+    assert "toolkit.games.stationmaster" not in loaded
+
+
+def test_a_codex_replay_lays_out_only_its_own_board() -> None:
+    """The codex catalog (which lays out every board size) is built on first use, so a
+    replay of a standard game computes the standard board alone."""
+    boards_laid_out = (
+        "from toolkit.games.codex.board import topology\n"
+        "print(topology.cache_info().currsize, file=sys.stderr)\n"
+    )
+    done = run_then(boards_laid_out, "replay", str(CODEX_STANDARD))
+    assert done.stdout.startswith(f"{CODEX_STANDARD}: ")
+    assert done.stderr.split() == ["1"]
+
+
+def test_the_codex_catalog_is_one_object_however_often_it_is_read() -> None:
+    """Built lazily, the catalog is still built once: every read returns the same dict."""
+    from toolkit.games.codex import GAME
+
+    first = GAME.catalog
+    assert GAME.catalog is first
+    assert first["game"] == "codex"
