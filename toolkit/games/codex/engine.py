@@ -14,9 +14,8 @@ advances ``state.version``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import (
@@ -48,8 +47,9 @@ Handler = Callable[[State, int, dict[str, Any]], list[dict[str, Any]]]
 Candidates = Callable[[State, int], Iterable[dict[str, Any]]]
 
 
-@dataclass(frozen=True)
-class ActionSpec:
+class ActionSpec(NamedTuple):
+    """How the engine plays one action type, lists its candidates, and the rule it follows."""
+
     handler: Handler
     candidates: Candidates | None  # None: never offered to bots (resign)
     section: str

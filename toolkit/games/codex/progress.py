@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
@@ -183,8 +183,9 @@ def play_candidates(state: State, seat: int) -> list[dict[str, Any]]:
 # ------------------------------------------------------------ resolveOptionalCardEffect
 
 
-@dataclass(frozen=True)
-class Resolver:
+class Resolver(NamedTuple):
+    """The answer to one pending decision, and its candidates."""
+
     handler: Play
     candidates: Candidates
 
@@ -192,8 +193,9 @@ class Resolver:
 RESOLVERS: dict[str, Resolver] = {}
 
 
-@dataclass(frozen=True)
-class FreeEffect:
+class FreeEffect(NamedTuple):
+    """A form of resolveOptionalCardEffect played with no pending open, told by its keys."""
+
     name: str
     keys: frozenset[str]
     handler: Play
