@@ -310,21 +310,28 @@ def seal(nodes: Iterable[Node]) -> None:
     conditions (a recursive schema stays sealed; the proof is by the value's depth).
     """
     candidates = [n for n in nodes if n.is_mapping]
-    needs: dict[int, list[Node]] = {}
-    sealed: dict[int, bool] = {}
+    fresh = {id(n) for n in candidates}
+    needed_by: dict[int, list[Node]] = {}  # a fresh node -> the fresh nodes whose seal needs it
+    unsealed: list[Node] = []  # nodes found unsealed whose dependents are still to be told
     for node in candidates:
         members = _seal_members(node)
-        sealed[id(node)] = members is not None
-        needs[id(node)] = [m for m in members or () if m.is_mapping]
-    changed = True
-    while changed:
-        changed = False
-        for node in candidates:
-            if sealed[id(node)] and not all(sealed.get(id(m), m.sealed) for m in needs[id(node)]):
-                sealed[id(node)] = False
-                changed = True
-    for node in candidates:
-        node.sealed = sealed[id(node)]
+        sealed = members is not None
+        for member in members or ():
+            if not member.is_mapping:
+                continue
+            if id(member) in fresh:
+                needed_by.setdefault(id(member), []).append(node)
+            elif not member.sealed:  # a node sealed earlier keeps its mark
+                sealed = False
+        node.sealed = sealed
+        if not sealed:
+            unsealed.append(node)
+    while unsealed:  # an unsealed member unseals every node that needs it, and so on
+        member = unsealed.pop()
+        for node in needed_by.get(id(member), ()):
+            if node.sealed:
+                node.sealed = False
+                unsealed.append(node)
 
 
 def _reach(node: Node, conditional: bool) -> list[Node]:
