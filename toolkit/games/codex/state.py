@@ -22,6 +22,8 @@ from toolkit.games.codex.digest_text import dumps
 
 @dataclass
 class Knight:
+    """One knight on the board: its owner, level and whether it is active (rules §10)."""
+
     id: str
     owner: int
     level: str
@@ -31,6 +33,8 @@ class Knight:
 
 @dataclass
 class Player:
+    """One seat: its hand, its supply of pieces, its track levels and this turn's marks."""
+
     id: str
     name: str
     seat: int
@@ -83,6 +87,8 @@ class Player:
 
 @dataclass
 class State:
+    """A whole codex position: the board lists, the seats, the decks and what is pending."""
+
     seed: str | int
     game_id: str
     size: str
