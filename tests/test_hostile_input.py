@@ -264,3 +264,15 @@ def test_info_prints_hostile_names_on_one_line_each(tmp_path: Path) -> None:
     assert "\x1b" not in result.output
     seat = next(line for line in lines if line.startswith("  seat 0:"))
     assert "Ada\\nfile: forged\\x1b[31m" in seat and len(seat) < 5000
+
+
+def test_clean_escapes_exactly_the_unsafe_characters_and_leaves_every_other_one() -> None:
+    """Of all Unicode code points, clean() rewrites the C0 and C1 controls, DEL, the line and
+    paragraph separators, the bidi embeddings, overrides and isolates, the BOM and the
+    surrogates, and passes every other character through as it is."""
+    unsafe = {
+        *range(0x00, 0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, *range(0x202A, 0x202F),
+        *range(0x2066, 0x206A), 0xFEFF, *range(0xD800, 0xE000),
+    }
+    rewritten = {c for c in range(0x110000) if clean(chr(c), None) != chr(c)}
+    assert rewritten == unsafe

@@ -31,7 +31,6 @@ MAX_VALUES = 4_000_000  # numbers, strings, arrays and objects in one save (~40 
 MAX_INTEGER = 2**63 - 1  # integers outside -MAX_INTEGER..MAX_INTEGER are refused
 BOM = "\ufeff"
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 _BRACKET_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
@@ -200,18 +199,21 @@ def _check_shape(text: str) -> None:
 
 
 def _check_strings(data: Any) -> None:
-    """Refuse a key or string holding a lone surrogate. Iterative: nesting is already bounded."""
+    """Refuse a key or string holding a lone surrogate. Iterative: nesting is already bounded.
+
+    Only a save whose text escapes a surrogate comes here, so the pattern is compiled here."""
+    surrogate = re.compile("[\ud800-\udfff]")
     stack: list[Any] = [data]
     while stack:
         value = stack.pop()
         if isinstance(value, dict):
             for key in value:
-                if _SURROGATE.search(key):
+                if surrogate.search(key):
                     raise _Refused(f"the key {textsafe.excerpt(key)} holds a lone surrogate", "not_text")
             stack.extend(value.values())
         elif isinstance(value, list):
             stack.extend(value)
-        elif isinstance(value, str) and _SURROGATE.search(value):
+        elif isinstance(value, str) and surrogate.search(value):
             raise _Refused(f"the string {textsafe.excerpt(value)} holds a lone surrogate", "not_text")
 
 

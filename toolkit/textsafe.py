@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 LINE_LIMIT = 500  # a hard cap on a whole line; its parts are bounded well below it
@@ -26,8 +27,15 @@ POINTER_LIMIT = 80  # a JSON pointer inside a line
 EXCERPT_LIMIT = 60  # one quoted value inside a message
 
 # C0 controls, DEL, C1 controls, line/paragraph separators, bidi embeddings,
-# overrides and isolates, the BOM / zero-width no-break space, and surrogates.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+# overrides and isolates, the BOM / zero-width no-break space, and surrogates. None of
+# them is printable (``str.isprintable``), so printable text needs no look for them.
+_UNSAFE = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
+
+
+@cache
+def _unsafe() -> re.Pattern[str]:
+    """:data:`_UNSAFE` compiled, the first time a text holds an unprintable character."""
+    return re.compile(_UNSAFE)
 
 
 def _escape_one(match: re.Match[str]) -> str:
@@ -43,7 +51,9 @@ def _escape_one(match: re.Match[str]) -> str:
 
 def escape_controls(text: str) -> str:
     """``text`` with every unsafe character (see module doc) written as an escape."""
-    return _UNSAFE.sub(_escape_one, text)
+    if text.isprintable():
+        return text
+    return _unsafe().sub(_escape_one, text)
 
 
 def clean(text: Any, limit: int | None = MESSAGE_LIMIT) -> str:
