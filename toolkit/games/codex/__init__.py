@@ -17,7 +17,6 @@ from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import engine, victory, views
 from toolkit.games.codex.board import generate_layout
-from toolkit.games.codex.catalog import build_catalog
 from toolkit.games.codex.decks import build_decks
 from toolkit.games.codex.setup import roll_first_player, start_setup
 from toolkit.games.codex.state import Player, State, digest, empty_board_state
@@ -48,7 +47,9 @@ class CodexGame:
     @cached_property
     def catalog(self) -> dict[str, Any]:
         """The engine's catalog, built on first use (it lays out both boards, which a replay
-        of one board never needs)."""
+        of one board never needs); its module is loaded with it."""
+        from toolkit.games.codex.catalog import build_catalog
+
         return build_catalog()
 
     def new_game(self, seed: str | int, config: Mapping[str, Any]) -> State:
