@@ -10,15 +10,17 @@ bonus is unclaimed until someone leads outright; below 5 it is always unclaimed.
 from __future__ import annotations
 
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.state import State
+from toolkit.games.codex.state import State, positions
 
 
 def road_length(state: State, seat: int) -> int:
     topo = state.topo
-    own = [e for e, owner in enumerate(state.road) if owner == seat]
+    own = positions(state.road, seat)
     if not own:
         return 0
-    blocked = [state.other_piece_at(i, seat) for i in range(len(topo.int_ids))]
+    starts = sorted({end for e in own for end in topo.edge_ends[e]})
+    # A trail only ever visits the ends of the seat's roads, so only they are looked at.
+    blocked = {i: state.other_piece_at(i, seat) for i in starts}
     used: set[int] = set()
 
     def walk(node: int) -> int:
@@ -34,7 +36,6 @@ def road_length(state: State, seat: int) -> int:
         return best
 
     best = 0
-    starts = sorted({end for e in own for end in topo.edge_ends[e]})
     for start in starts:
         # A trail may start at a blocked corner only by leaving it along one road.
         if blocked[start]:
