@@ -478,13 +478,15 @@ def seats_to_move(state: State) -> list[int]:
     assert state.pending is not None
     body = state.pending["payload"]
     seats = [_proposer(state)]
+    passed = body["passedPlayerIds"]
     for rid in state.pending["allowedPlayerIds"]:
         s = state.seat_of_id(rid)
         if s is None:
             continue
-        p = state.players[s]
-        if rid in body["passedPlayerIds"] and (p.hidden_materials or p.hand_size() == 0):
-            continue
+        if rid in passed:
+            p = state.players[s]
+            if p.hidden_materials or p.hand_size() == 0:
+                continue
         seats.append(s)
     return sorted(seats)
 

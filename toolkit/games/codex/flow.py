@@ -110,10 +110,19 @@ def allowed_seats(state: State) -> list[int]:
     return [s for s in seats if s is not None]
 
 
+def may_answer(state: State, seat: int) -> bool:
+    """Whether ``seat`` is among :func:`allowed_seats` (tested without listing them)."""
+    pending = state.pending
+    if pending is None:
+        return False
+    player_id = state.players[seat].id
+    return player_id in pending["allowedPlayerIds"] and state.seat_of_id(player_id) == seat
+
+
 def require_pending(state: State, seat: int, kind: str) -> None:
     if pending_type(state) != kind:
         raise IllegalMove("wrong_decision", f"no {kind} decision is open")
-    if seat not in allowed_seats(state):
+    if not may_answer(state, seat):
         raise IllegalMove("not_your_decision", f"{state.players[seat].id} does not answer this {kind}")
 
 

@@ -51,7 +51,10 @@ def road_length(state: State, seat: int) -> int:
 
 def recompute(state: State) -> None:
     """Re-award the longest-road bonus by the holder rules of §11.3."""
-    lengths = {p.seat: road_length(state, p.seat) for p in state.players if not p.resigned}
+    # A trail is no longer than the roads it runs on, so a player with fewer roads than the
+    # minimum can neither lead nor raise the top past it: their length is not worked out.
+    lengths = {p.seat: road_length(state, p.seat) for p in state.players
+               if not p.resigned and state.road.count(p.seat) >= C.LONGEST_ROAD_MIN}
     top = max(lengths.values(), default=0)
     if top < C.LONGEST_ROAD_MIN:
         state.longest_holder = None
