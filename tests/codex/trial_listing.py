@@ -6,8 +6,10 @@ actions it offered every intersection, edge or own knight to the action's own ``
 function and kept those that passed. It is slow and obviously right, so the property tests
 compare the engine's generated listing against it. Auction answers are listed here as the engine
 first listed them: every bid option built and then tried for whether the bidder holds what it
-gives, a pass offered when its check lets it through. Other action types use the engine's own
-candidates (they never tried ids one by one).
+gives, a pass offered when its check lets it through. Robber hexes, the roll and city
+improvements are tried through their full checks too (every hex with the robber's target check,
+the roll with the dice thrown, every track). Other action types use the engine's own candidates
+(they never tried ids one by one).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from toolkit.games.codex import building, domestic, engine, knights, resume, robber, setup
+from toolkit.games.codex import building, dice, domestic, engine, improvements, knights, resume, robber, setup
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.flow import PENDING_ANSWERS, accepted, allowed, turn_action_open
 from toolkit.games.codex.state import Knight, State
@@ -134,10 +136,31 @@ def _displacements(state: State, seat: int) -> Payloads:
     return out
 
 
+def _robber_hexes(state: State, seat: int) -> Payloads:
+    """Every hex the robber's target check lets through, tried one by one."""
+    if state.pending is None or state.pending["type"] not in ("chooseRobberHex", "chooseRobberDestination"):
+        return []
+    hexes = ({"hexId": h} for h in state.topo.hex_ids)
+    return accepted(lambda payload: robber.check_robber_target(state, payload), hexes)
+
+
+def _roll(state: State, seat: int) -> Payloads:
+    """The roll when its full check, dice thrown, lets it through."""
+    return [{}] if allowed(dice.check_roll, state, seat) else []
+
+
+def _improvements(state: State, seat: int) -> Payloads:
+    """Every track the full improvement check lets through in the current player's action phase."""
+    if not turn_action_open(state, seat):
+        return []
+    tracks = ({"track": t} for t in C.TRACKS)
+    return accepted(lambda payload: improvements.check_improve(state, seat, payload), tracks)
+
+
 def _chases(state: State, seat: int) -> Payloads:
     """Chases by the own knights the full chase check lets through."""
     if state.pending is not None:
-        return robber.chase_candidates(state, seat)  # the destination answer lists hexes
+        return _robber_hexes(state, seat)  # the destination answer lists hexes
     payloads = [{"knightId": k.id} for k in knights.own_knights(state, seat)]
     return accepted(lambda payload: robber.check_chase(state, seat, payload), payloads)
 
@@ -158,6 +181,9 @@ TRIALS: dict[str, Callable[[State, int], Payloads]] = {
     "moveKnight": _knight_moves,
     "displaceKnight": _displacements,
     "chaseRobber": _chases,
+    "chooseRobberHex": _robber_hexes,
+    "rollDice": _roll,
+    "improveCity": _improvements,
 }
 
 

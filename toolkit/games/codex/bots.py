@@ -21,13 +21,14 @@ that acts next when several may (a discard, an auction) is chosen by a fixed rul
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from toolkit.games.codex import GAME
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.engine import legal_moves, move_record, open_kinds, to_move
+from toolkit.games.codex.engine import legal_moves, listed, move_record, open_kinds, to_move
+from toolkit.games.codex.flow import Listing
 from toolkit.games.codex.setup import distance_ok
 from toolkit.games.codex.state import State
 from toolkit.games.codex.victory import victory_points
@@ -52,23 +53,33 @@ def random_legal_move(state: State, rng: Stream) -> tuple[int, Move]:
     if not seats:
         raise ValueError("nobody is to move: the game is over")
     seat = seats[rng.below(len(seats))]
+    return seat, _pick_random(state, seat, rng, listed(state, seat, "endTurn"))
+
+
+def _pick_random(state: State, seat: int, rng: Stream, end: list[dict[str, Any]]) -> Move:
+    """A listed move: ``endTurn`` (its listing ``end``, empty when closed) one time in four or when
+    it is all there is, otherwise an action type drawn uniformly among the others, then one of
+    its payloads.
+
+    The draws are those of drawing from the whole listing, but the other types are listed only
+    when the one-in-four draw has not already ended the turn, and only the drawn type's
+    payloads are listed in full."""
+    if end and rng.below(4) == 0:
+        return move_record(state, seat, "endTurn", end[0])
     groups = dict(open_kinds(state, seat))
     if not groups:
         raise StuckGame(f"seat {seat} owes a decision but has no listed move")
-    return seat, _pick_random(state, seat, groups, rng, end_bias=True)
-
-
-def _pick_random(state: State, seat: int, groups: dict[str, Iterator[dict[str, Any]]], rng: Stream,
-                 end_bias: bool) -> Move:
-    """A listed move: ``endTurn`` one time in four (with ``end_bias``) or when it is all there is,
-    otherwise an action type drawn uniformly among the others, then one of its payloads (only
-    the drawn type's payloads are listed in full)."""
-    if "endTurn" in groups and (end_bias and rng.below(4) == 0 or len(groups) == 1):
-        return move_record(state, seat, "endTurn", next(groups["endTurn"]))
+    if end and len(groups) == 1:
+        return move_record(state, seat, "endTurn", end[0])
     kinds = [k for k in groups if k != "endTurn"]
     kind = kinds[rng.below(len(kinds))]
-    options = list(groups[kind])
+    options = _listed(groups[kind])
     return move_record(state, seat, kind, options[rng.below(len(options))])
+
+
+def _listed(payloads: Iterable[dict[str, Any]]) -> Sequence[dict[str, Any]]:
+    """An open type's payloads as a sequence (a list or listing from the engine is used as is)."""
+    return payloads if isinstance(payloads, (list, Listing)) else list(payloads)
 
 
 class Bot(Protocol):
@@ -97,13 +108,11 @@ class RandomBot:
         self.turn = _TurnCounter()
 
     def choose(self, state: State, seat: int) -> Move:
-        groups = dict(open_kinds(state, seat))
-        if not groups:
-            raise StuckGame(f"seat {seat} owes a decision but has no listed move")
+        end = listed(state, seat, "endTurn")
         counts = self.turn.seen(state)
-        if sum(counts.values()) >= ACTIONS_PER_TURN and "endTurn" in groups:
-            return move_record(state, seat, "endTurn", next(groups["endTurn"]))
-        move = _pick_random(state, seat, groups, self.rng, end_bias=True)
+        if end and sum(counts.values()) >= ACTIONS_PER_TURN:
+            return move_record(state, seat, "endTurn", end[0])
+        move = _pick_random(state, seat, self.rng, end)
         if seat == state.current:
             counts[move["type"]] += 1
         return move

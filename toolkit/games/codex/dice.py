@@ -62,6 +62,15 @@ def check_roll(state: State, seat: int) -> tuple[int, int, str]:
     return d1, d2, face
 
 
+def deck_tops_known(state: State) -> bool:
+    """Whether every progress card a roll could deal is known, so that :func:`check_roll` can
+    refuse only on its turn checks: a track face deals at most one card a seat from the top of
+    its deck, so only a hidden card (a loaded view's) among the top cards, one per seat, of a
+    track deck can stop a roll."""
+    n = len(state.players)
+    return all(c["cardId"] for track in C.TRACKS for c in state.decks[track][:n])
+
+
 def roll_dice(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
     d1, d2, face = check_roll(state, seat)
     preset = state.dice_preset is not None

@@ -22,12 +22,13 @@ ends leaves an outcome record for the turn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.flow import (
+    Listing,
     close,
     event,
     install,
@@ -85,7 +86,7 @@ def as_bundle(items: list[dict[str, Any]]) -> Bundle:
 
 def holds(state: State, seat: int, bundle: Bundle) -> bool:
     p = state.players[seat]
-    return p.hidden_materials == 0 and all(p.material(k) >= n for k, n in bundle.items())
+    return p.hidden_materials == 0 and p.can_pay(bundle)
 
 
 def transfer(state: State, giver: int, taker: int, bundle: Bundle) -> None:
@@ -105,7 +106,7 @@ def require_exchange(state: State, first: int, first_gives: Bundle, second: int,
 
 
 def describe(bundle: Bundle) -> str:
-    return ", ".join(f"{n} {k}" for k, n in ((k, bundle[k]) for k in C.MATERIALS if k in bundle))
+    return ", ".join(f"{bundle[k]} {k}" for k in C.MATERIALS if k in bundle)
 
 
 # ------------------------------------------------------------------------- propose
@@ -358,22 +359,30 @@ def _proposed_this_turn(state: State, seat: int) -> tuple[set[Terms], set[tuple[
     return broadcast, targeted
 
 
-def propose_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
-    """Broadcast 1-for-1 then 2-for-1 offers of held types (capped), then targeted 1-for-1.
+def propose_candidates(state: State, seat: int) -> Sequence[dict[str, Any]]:
+    """Broadcast 1-for-1 then 2-for-1 offers of held types (capped), then targeted 1-for-1, as a
+    :class:`~toolkit.games.codex.flow.Listing` of :func:`proposal_terms` (a caller that reads
+    one of them builds one payload)."""
+    if not turn_action_open(state, seat):
+        return []
+    p = state.players[seat]
+    if p.domestic_proposals >= C.MAX_DOMESTIC_PROPOSALS or p.hidden_materials:
+        return []
+    others = responders_for(state, seat, None)
+    if not others:
+        return []
+    return Listing(proposal_terms(state, seat, others), proposal)
+
+
+def proposal_terms(state: State, seat: int, others: list[int]) -> Iterator[tuple[str, int, str, str | None]]:
+    """The terms ``(give, count, want, target)`` of the proposals ``seat`` may list to ``others``.
 
     Bundles already proposed to the same audience this turn are left out (a broadcast also
     covers every single target); opponents' hidden holdings are never looked at. A broadcast
     offers a held type (twice that many for a 2-for-1) for one card of any other type, in
-    material order of the offered type, then of the wanted type. Offers are produced one at a
-    time, so a caller that only asks whether any exists builds one."""
-    if not turn_action_open(state, seat):
-        return
+    material order of the offered type, then of the wanted type. Terms are produced one at a
+    time."""
     p = state.players[seat]
-    if p.domestic_proposals >= C.MAX_DOMESTIC_PROPOSALS or p.hidden_materials:
-        return
-    others = responders_for(state, seat, None)
-    if not others:
-        return
     broadcast_done, targeted_done = _proposed_this_turn(state, seat)
     have = p.res | p.com
     held = [k for k in C.MATERIALS if have.get(k, 0) > 0]
@@ -387,7 +396,7 @@ def propose_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
                     continue
                 if not room:
                     break
-                yield {"offer": [{"type": g, "count": size}], "want": [{"type": w, "count": 1}]}
+                yield g, size, w, None
                 room -= 1
     if len(others) > 1:
         ids = [state.players[s].id for s in others]
@@ -397,8 +406,16 @@ def propose_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
                 continue
             for target in ids:
                 if (terms, target) not in targeted_done:
-                    yield {"offer": [{"type": g, "count": 1}], "want": [{"type": w, "count": 1}],
-                           "targetPlayerId": target}
+                    yield g, 1, w, target
+
+
+def proposal(give: str, count: int, want: str, target: str | None) -> dict[str, Any]:
+    """The payload offering ``count`` ``give`` for one ``want``, to ``target`` or (None) to everyone."""
+    payload: dict[str, Any] = {"offer": [{"type": give, "count": count}],
+                               "want": [{"type": want, "count": 1}]}
+    if target is not None:
+        payload["targetPlayerId"] = target
+    return payload
 
 
 def bid_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
@@ -417,38 +434,39 @@ def bid_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
     p = state.players[seat]
     if p.hidden_materials:
         return
-    have = p.res | p.com
     body = state.pending["payload"]
-    offer, want = as_bundle(body["offer"]), as_bundle(body["want"])
-    options: list[tuple[Bundle, Bundle]] = []
-    if all(have.get(k, 0) >= n for k, n in want.items()):
-        options.append((offer, want))
-        for k in C.MATERIALS:
-            if k not in offer and have.get(k, 0) > want.get(k, 0):
-                sweet = dict(want)
-                sweet[k] = sweet.get(k, 0) + 1
-                two_for_two = len(sweet) == 1 and sweet[k] == 2 and list(offer.values()) == [2]
-                if not two_for_two:
-                    options.append((offer, sweet))
-        for k in C.MATERIALS:
-            if k in offer:
-                more = dict(offer)
-                more[k] += 1
-                options.append((more, want))
-    for k in C.MATERIALS:
-        if have.get(k, 0) > 0:
-            rest = {t: n for t, n in offer.items() if t != k}
-            options.append((rest or {next(t for t in C.MATERIALS if t != k): 1}, {k: 1}))
     current = _standing_bid(state, p.id)
     standing = None if current is None else (as_bundle(current["offer"]), as_bundle(current["want"]))
     listed: set[tuple[frozenset[tuple[str, int]], frozenset[tuple[str, int]]]] = set()
-    for o, w in options:
+    for o, w in _bid_options(as_bundle(body["offer"]), as_bundle(body["want"]), p.res | p.com):
         if (o, w) == standing:
             continue
         terms = (frozenset(o.items()), frozenset(w.items()))  # equal terms give equal wire lists
         if terms not in listed:
             listed.add(terms)
             yield {"offer": as_list(o), "want": as_list(w)}
+
+
+def _bid_options(offer: Bundle, want: Bundle, have: dict[str, int]) -> Iterator[tuple[Bundle, Bundle]]:
+    """The bid terms of :func:`bid_candidates` in their order, repeats included, made one at a time."""
+    if all(have.get(k, 0) >= n for k, n in want.items()):
+        yield offer, want
+        for k in C.MATERIALS:
+            if k not in offer and have.get(k, 0) > want.get(k, 0):
+                sweet = dict(want)
+                sweet[k] = sweet.get(k, 0) + 1
+                two_for_two = len(sweet) == 1 and sweet[k] == 2 and list(offer.values()) == [2]
+                if not two_for_two:
+                    yield offer, sweet
+        for k in C.MATERIALS:
+            if k in offer:
+                more = dict(offer)
+                more[k] += 1
+                yield more, want
+    for k in C.MATERIALS:
+        if have.get(k, 0) > 0:
+            rest = {t: n for t, n in offer.items() if t != k}
+            yield rest or {next(t for t in C.MATERIALS if t != k): 1}, {k: 1}
 
 
 def seats_to_move(state: State) -> list[int]:
@@ -460,13 +478,15 @@ def seats_to_move(state: State) -> list[int]:
     assert state.pending is not None
     body = state.pending["payload"]
     seats = [_proposer(state)]
+    passed = body["passedPlayerIds"]
     for rid in state.pending["allowedPlayerIds"]:
         s = state.seat_of_id(rid)
         if s is None:
             continue
-        p = state.players[s]
-        if rid in body["passedPlayerIds"] and (p.hidden_materials or p.hand_size() == 0):
-            continue
+        if rid in passed:
+            p = state.players[s]
+            if p.hidden_materials or p.hand_size() == 0:
+                continue
         seats.append(s)
     return sorted(seats)
 

@@ -13,7 +13,7 @@ advances ``state.version``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from itertools import chain
 from typing import Any, NamedTuple
 
@@ -40,7 +40,7 @@ from toolkit.games.codex import (
     wants,
 )
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.flow import META_ACTIONS, PENDING_ANSWERS, allowed, allowed_seats, pump
+from toolkit.games.codex.flow import META_ACTIONS, PENDING_ANSWERS, Listing, allowed, allowed_seats, pump
 from toolkit.games.codex.state import State
 
 Handler = Callable[[State, int, dict[str, Any]], list[dict[str, Any]]]
@@ -64,11 +64,11 @@ def _resign(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, 
 
 
 def _roll_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    """The roll, when :func:`dice.check_roll` lets it through (its turn checks made first, so a
-    position that cannot roll costs no refusal)."""
+    """The roll, when :func:`dice.check_roll` lets it through: its turn checks made first, and the
+    dice thrown only when a deck hides a card the roll could deal (:func:`dice.deck_tops_known`)."""
     if state.pending is not None or state.phase != "roll" or seat != state.current:
         return []
-    return [{}] if allowed(dice.check_roll, state, seat) else []
+    return [{}] if dice.deck_tops_known(state) or allowed(dice.check_roll, state, seat) else []
 
 
 def _end_candidates(state: State, seat: int) -> list[dict[str, Any]]:
@@ -203,6 +203,11 @@ def _listers_now(state: State, seat: int) -> tuple[tuple[str, Candidates], ...]:
     """The candidate generators ``seat`` is listed from in this position (none when it owes nothing)."""
     if state.phase == "gameOver" or seat not in to_move(state):
         return ()
+    return _position_listers(state)
+
+
+def _position_listers(state: State) -> tuple[tuple[str, Candidates], ...]:
+    """The candidate generators of the position's kind: the turn's, or the open decision's answers."""
     return TURN_LISTERS if state.pending is None else PENDING_LISTERS.get(state.pending["type"], ())
 
 
@@ -222,16 +227,35 @@ def legal_groups(state: State, seat: int) -> list[tuple[str, Payloads]]:
     return out
 
 
-def open_kinds(state: State, seat: int) -> list[tuple[str, Iterator[dict[str, Any]]]]:
+def listed(state: State, seat: int, kind: str) -> list[dict[str, Any]]:
+    """``seat``'s payloads of the one action type ``kind``, as :func:`legal_groups` lists them
+    (empty when the type is not open): what a bot asks when one type decides before the others."""
+    candidates = next((c for k, c in _position_listers(state) if k == kind), None)
+    if candidates is None or state.phase == "gameOver" or seat not in to_move(state):
+        return []
+    found = candidates(state, seat)
+    if state.pending_ctx.get("gap") is not None:
+        return [payload for payload in found if resume.answerable(state, kind, payload)]
+    return found if isinstance(found, list) else list(found)
+
+
+def open_kinds(state: State, seat: int) -> list[tuple[str, Iterable[dict[str, Any]]]]:
     """The action types of :func:`legal_groups`, in the same order, each with its payloads in
     the same order but still to be drawn: a type is known to be open from its first payload,
     and the rest are produced only if the caller asks (a bot that picks a type first then
-    lists one type, not every one)."""
+    lists one type, not every one). A type whose lister returned a list or a
+    :class:`~toolkit.games.codex.flow.Listing` comes with it as it is (never empty); a
+    generator's payloads come as an iterator."""
     if state.pending_ctx.get("gap") is not None:
         return [(kind, iter(payloads)) for kind, payloads in legal_groups(state, seat)]
-    out: list[tuple[str, Iterator[dict[str, Any]]]] = []
+    out: list[tuple[str, Iterable[dict[str, Any]]]] = []
     for kind, candidates in _listers_now(state, seat):
-        payloads = iter(candidates(state, seat))
+        found = candidates(state, seat)
+        if isinstance(found, (list, Listing)):
+            if found:
+                out.append((kind, found))
+            continue
+        payloads = iter(found)
         first = next(payloads, None)
         if first is not None:
             out.append((kind, chain((first,), payloads)))

@@ -11,12 +11,12 @@ Each rule module registers its task handlers here with :func:`task`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.state import Knight, Player, State
+from toolkit.games.codex.state import Knight, Player, State, positions
 
 Task = dict[str, Any]
 TASKS: dict[str, Callable[[State, Task], None]] = {}
@@ -110,10 +110,19 @@ def allowed_seats(state: State) -> list[int]:
     return [s for s in seats if s is not None]
 
 
+def may_answer(state: State, seat: int) -> bool:
+    """Whether ``seat`` is among :func:`allowed_seats` (tested without listing them)."""
+    pending = state.pending
+    if pending is None:
+        return False
+    player_id = state.players[seat].id
+    return player_id in pending["allowedPlayerIds"] and state.seat_of_id(player_id) == seat
+
+
 def require_pending(state: State, seat: int, kind: str) -> None:
     if pending_type(state) != kind:
         raise IllegalMove("wrong_decision", f"no {kind} decision is open")
-    if seat not in allowed_seats(state):
+    if not may_answer(state, seat):
         raise IllegalMove("not_your_decision", f"{state.players[seat].id} does not answer this {kind}")
 
 
@@ -148,6 +157,45 @@ def accepted(check: Callable[[dict[str, Any]], Any], payloads: Iterable[dict[str
     """The ``payloads`` that ``check`` lets through (it raises :class:`IllegalMove` on the others),
     in their order: how most move lists are built from their rule checks."""
     return [payload for payload in payloads if allowed(check, payload)]
+
+
+class Listing(Sequence[dict[str, Any]]):
+    """Payloads kept as compact keys and built one at a time when read, for a move list long
+    enough that building every payload would cost more than counting them: a bot that draws one
+    of them by its position builds only that one. The keys come from an iterator, drawn as far
+    as asked: the first to tell whether there is any, all of them to count them."""
+
+    __slots__ = ("_keys", "_rest", "build")
+
+    def __init__(self, keys: Iterable[tuple[Any, ...]], build: Callable[..., dict[str, Any]]) -> None:
+        self._keys: list[tuple[Any, ...]] = []
+        self._rest: Iterator[tuple[Any, ...]] | None = iter(keys)
+        self.build = build  # takes a key's items as its arguments
+
+    def _all(self) -> list[tuple[Any, ...]]:
+        if self._rest is not None:
+            self._keys.extend(self._rest)
+            self._rest = None
+        return self._keys
+
+    def __bool__(self) -> bool:
+        if not self._keys and self._rest is not None:
+            first = next(self._rest, None)
+            if first is None:
+                self._rest = None
+                return False
+            self._keys.append(first)
+        return bool(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __getitem__(self, k: int) -> dict[str, Any]:  # type: ignore[override]  # positions only
+        return self.build(*self._all()[k])
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        build = self.build
+        return (build(*key) for key in self._all())
 
 
 def open_choice(state: State, kind: str, seat: int, key: str, options: list[str]) -> None:
@@ -272,7 +320,8 @@ def require_known_progress(state: State, seat: int) -> None:
 
 
 def walls_on_board(state: State, seat: int) -> int:
-    return sum(1 for i, w in enumerate(state.b_wall) if w and state.b_owner[i] == seat)
+    wall = state.b_wall
+    return sum(1 for i in positions(state.b_owner, seat) if wall[i])
 
 
 def event(kind: str, message: str) -> dict[str, Any]:

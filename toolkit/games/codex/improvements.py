@@ -80,6 +80,10 @@ def improve_city(state: State, seat: int, payload: dict[str, Any]) -> list[dict[
 
 
 def improve_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    """Improvements (§13.1): the tracks below the top level whose next level ``seat`` can pay,
+    each then tried through :func:`check_improve` (which adds the city and metropolis rules)."""
     if not turn_action_open(state, seat) or not has_city(state, seat):
         return []
-    return accepted(lambda payload: check_improve(state, seat, payload), ({"track": t} for t in C.TRACKS))
+    p = state.players[seat]
+    tracks = [t for t in C.TRACKS if p.levels[t] < MAX_LEVEL and p.can_pay(cost(state, seat, t))]
+    return accepted(lambda payload: check_improve(state, seat, payload), ({"track": t} for t in tracks))

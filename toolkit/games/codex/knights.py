@@ -52,14 +52,9 @@ KnightCheck = Callable[[State, int, Knight], Any]
 def own_knights(state: State, seat: int, check: KnightCheck | None = None) -> list[Knight]:
     """``seat``'s knights standing on the board, in id order; given ``check`` (a rule test that
     raises :class:`IllegalMove`), only the knights it accepts."""
-    out = []
-    for kid in sorted(state.knights):
-        knight = state.knights[kid]
-        if knight.owner != seat or knight.at < 0:
-            continue
-        if check is None or allowed(check, state, seat, knight):
-            out.append(knight)
-    return out
+    knights = state.knights
+    mine = sorted(kid for kid, knight in knights.items() if knight.owner == seat and knight.at >= 0)
+    return [knights[kid] for kid in mine if check is None or allowed(check, state, seat, knights[kid])]
 
 
 def reachable(state: State, seat: int, start: int) -> list[int]:

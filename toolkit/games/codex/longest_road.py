@@ -10,15 +10,17 @@ bonus is unclaimed until someone leads outright; below 5 it is always unclaimed.
 from __future__ import annotations
 
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.state import State
+from toolkit.games.codex.state import State, positions
 
 
 def road_length(state: State, seat: int) -> int:
     topo = state.topo
-    own = [e for e, owner in enumerate(state.road) if owner == seat]
+    own = positions(state.road, seat)
     if not own:
         return 0
-    blocked = [state.other_piece_at(i, seat) for i in range(len(topo.int_ids))]
+    starts = sorted({end for e in own for end in topo.edge_ends[e]})
+    # A trail only ever visits the ends of the seat's roads, so only they are looked at.
+    blocked = {i: state.other_piece_at(i, seat) for i in starts}
     used: set[int] = set()
 
     def walk(node: int) -> int:
@@ -34,7 +36,6 @@ def road_length(state: State, seat: int) -> int:
         return best
 
     best = 0
-    starts = sorted({end for e in own for end in topo.edge_ends[e]})
     for start in starts:
         # A trail may start at a blocked corner only by leaving it along one road.
         if blocked[start]:
@@ -50,7 +51,10 @@ def road_length(state: State, seat: int) -> int:
 
 def recompute(state: State) -> None:
     """Re-award the longest-road bonus by the holder rules of §11.3."""
-    lengths = {p.seat: road_length(state, p.seat) for p in state.players if not p.resigned}
+    # A trail is no longer than the roads it runs on, so a player with fewer roads than the
+    # minimum can neither lead nor raise the top past it: their length is not worked out.
+    lengths = {p.seat: road_length(state, p.seat) for p in state.players
+               if not p.resigned and state.road.count(p.seat) >= C.LONGEST_ROAD_MIN}
     top = max(lengths.values(), default=0)
     if top < C.LONGEST_ROAD_MIN:
         state.longest_holder = None

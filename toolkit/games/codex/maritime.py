@@ -18,13 +18,17 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.flow import event, material_line, require_turn_action
-from toolkit.games.codex.state import State
+from toolkit.games.codex.state import State, positions
 
 
 def harbor_kinds(state: State, seat: int) -> set[str]:
     """The kinds (``"3:1"`` or a resource) of the harbors where ``seat`` has a building."""
-    return {h.kind for h in state.harbors
-            if any(state.b_type[i] is not None and state.b_owner[i] == seat for i in h.intersections)}
+    own = {i for i in positions(state.b_owner, seat) if state.b_type[i] is not None}
+    return {h.kind for h in state.harbors if not own.isdisjoint(h.intersections)}
+
+
+LOWEST_RATE = min(C.BASE_RATE, C.GENERIC_HARBOR_RATE, C.SPECIAL_HARBOR_RATE, C.PERK_RATE)
+"""No rate is better than this, so a type held fewer times cannot be offered at all."""
 
 
 def rate(state: State, seat: int, kind: str, harbors: set[str] | None = None) -> int:
@@ -90,8 +94,11 @@ def trade_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
     if state.pending is not None or state.phase != "action" or seat != state.current:
         return
     p = state.players[seat]
+    held = [give for give in C.MATERIALS if p.material(give) >= LOWEST_RATE]
+    if not held:
+        return
     owned = harbor_kinds(state, seat)
-    for give in C.MATERIALS:
+    for give in held:
         r = rate(state, seat, give, owned)
         if p.material(give) < r:
             continue

@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import decks
-from toolkit.games.codex.flow import allowed, close, event, hidden, require_pending
+from toolkit.games.codex.flow import close, event, hidden, require_pending
 from toolkit.games.codex.state import State
 
 Events = list[dict[str, Any]]
@@ -93,8 +93,21 @@ def candidates(card_id: str) -> Callable[[Candidates], Candidates]:
 # ------------------------------------------------------------------------------ checks
 
 
+def window_open(state: State, seat: int, spec: CardSpec) -> bool:
+    """Whether the timing window of ``spec`` is open for ``seat`` (rules §5.1, §14 Playing): the
+    current player with no open decision, before rolling for a ``preRoll`` card not played yet
+    this turn, in the action phase for every other card."""
+    if state.pending is not None or seat != state.current:
+        return False
+    if spec.timing == "preRoll":
+        return state.phase == "roll" and spec.card_id not in state.players[seat].progress_played
+    return state.phase == "action"
+
+
 def require_window(state: State, seat: int, spec: CardSpec) -> None:
-    """The timing window of ``spec`` is open for ``seat`` (rules §5.1, §14 Playing)."""
+    """:func:`window_open`, refusing with the reason when it is closed."""
+    if window_open(state, seat, spec):
+        return
     if state.pending is not None:
         raise IllegalMove("pending_open", f"the {state.pending['type']} decision must be answered first")
     if seat != state.current:
@@ -102,14 +115,8 @@ def require_window(state: State, seat: int, spec: CardSpec) -> None:
     if spec.timing == "preRoll":
         if state.phase != "roll":
             raise IllegalMove("wrong_phase", f"{spec.card_id} is played only before rolling")
-        if spec.card_id in state.players[seat].progress_played:
-            raise IllegalMove("once_per_turn", f"{spec.card_id} was already played this turn")
-    elif state.phase != "action":
-        raise IllegalMove("wrong_phase", f"{spec.card_id} is played in the action phase")
-
-
-def window_open(state: State, seat: int, spec: CardSpec) -> bool:
-    return allowed(require_window, state, seat, spec)
+        raise IllegalMove("once_per_turn", f"{spec.card_id} was already played this turn")
+    raise IllegalMove("wrong_phase", f"{spec.card_id} is played in the action phase")
 
 
 def card_in_hand(state: State, seat: int, payload: dict[str, Any]) -> tuple[int, CardSpec]:

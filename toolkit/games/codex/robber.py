@@ -24,6 +24,7 @@ from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.flow import (
     Task,
+    allowed,
     close,
     event,
     hex_of,
@@ -171,12 +172,17 @@ def steal(state: State, thief: int, victim: int) -> list[dict[str, Any]]:
 
 def check_robber_target(state: State, payload: dict[str, Any]) -> int:
     h = hex_of(state, payload)
+    require_robber_hex(state, h)
+    return h
+
+
+def require_robber_hex(state: State, h: int) -> None:
+    """Hex ``h`` may take the robber: not the hex it leaves, and a lone victim's hand known."""
     if h == state.robber_hex:
         raise IllegalMove("same_hex", "the robber must move to a different hex")
     targets = steal_targets(state, h)
     if len(targets) == 1:
         require_known_hand(state, targets[0])
-    return h
 
 
 def move_robber(state: State, h: int) -> list[dict[str, Any]]:
@@ -200,16 +206,15 @@ def choose_robber_hex(state: State, seat: int, payload: dict[str, Any]) -> list[
 
 
 def robber_hex_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every hex but the robber's own (§7.2), in hex order. Beyond that, only a lone victim whose
+    hand a loaded view hides refuses a hex, so :func:`require_robber_hex` is asked only while
+    some hand is hidden."""
     if state.pending is None or state.pending["type"] not in ("chooseRobberHex", "chooseRobberDestination"):
         return []
-    out = []
-    for hid in state.topo.hex_ids:
-        try:
-            check_robber_target(state, {"hexId": hid})
-        except IllegalMove:
-            continue
-        out.append({"hexId": hid})
-    return out
+    hidden = any(p.hidden_materials for p in state.players)
+    ids = state.topo.hex_ids
+    return [{"hexId": ids[h]} for h in range(len(ids))
+            if h != state.robber_hex and (not hidden or allowed(require_robber_hex, state, h))]
 
 
 def check_steal_target(state: State, seat: int, payload: dict[str, Any]) -> int:

@@ -82,7 +82,12 @@ class Player:
         return sum(self.res.values()) + sum(self.com.values()) + self.hidden_materials
 
     def can_pay(self, cost: dict[str, int]) -> bool:
-        return all(self.material(k) >= n for k, n in cost.items())
+        """Whether the hand holds ``cost`` (materials the hand does not name count as none)."""
+        res, com = self.res, self.com
+        for kind, n in cost.items():  # noqa: SIM110  (a plain loop: this runs for every listed cost)
+            if (res[kind] if kind in res else com.get(kind, 0)) < n:
+                return False
+        return True
 
 
 @dataclass

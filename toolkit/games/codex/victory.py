@@ -18,12 +18,16 @@ from toolkit.games.codex.state import State, positions
 
 
 def victory_points(state: State, seat: int) -> int:
+    """``seat``'s points (§15.1), counted in one pass over its buildings."""
     p = state.players[seat]
-    own = [i for i in positions(state.b_owner, seat) if state.b_type[i] is not None]
-    settlements = sum(1 for i in own if state.b_type[i] == "settlement")
-    metropolises = sum(1 for i in own if state.b_type[i] != "settlement" and state.b_metro[i] is not None)
-    vp = C.VP["settlement"] * settlements + C.VP["city"] * (len(own) - settlements)
-    vp += C.VP["metropolisBonus"] * metropolises
+    b_type, b_metro = state.b_type, state.b_metro
+    vp = 0
+    for i in positions(state.b_owner, seat):
+        kind = b_type[i]
+        if kind == "settlement":
+            vp += _SETTLEMENT
+        elif kind is not None:
+            vp += _CITY if b_metro[i] is None else _CITY + _METROPOLIS
     if state.longest_holder == seat:
         vp += C.VP["longestRoad"]
     if state.merchant_owner == seat:
@@ -31,6 +35,9 @@ def victory_points(state: State, seat: int) -> int:
     vp += C.VP["vpCard"] * len(p.revealed_vp)
     vp += C.VP["defenderToken"] * p.vp_tokens
     return vp
+
+
+_SETTLEMENT, _CITY, _METROPOLIS = C.VP["settlement"], C.VP["city"], C.VP["metropolisBonus"]
 
 
 def finish(state: State, winner: int | None) -> None:
