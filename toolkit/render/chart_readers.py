@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from toolkit.render.codex_words import Remembered
+
 View = Mapping[str, Any]
 
 
@@ -197,8 +199,30 @@ class CodexReader:
                 return player
         return {}
 
+    def __init__(self) -> None:
+        self._tables = Remembered()  # readings by seat, by players table (see :meth:`seen`)
+        self._entries = Remembered()  # the reading of each entry
+
     def seen(self, view: View, seat: int) -> Seen:
-        player = self._player(view, seat)
+        """A player's reading, read once per players table and once per entry: views are only
+        read, and the codex engine hands a table or an entry again, the same object, while
+        nothing in it changed."""
+        players = view.get("players")
+        by_seat: dict[int, Seen] | None = self._tables.get(players)
+        if by_seat is None:
+            by_seat = {}
+            self._tables.put(players, by_seat)
+        found = by_seat.get(seat)
+        if found is None:
+            player = self._player(view, seat)
+            found = self._entries.get(player)
+            if found is None:
+                found = self._seen(player)
+                self._entries.put(player, found)
+            by_seat[seat] = found
+        return found
+
+    def _seen(self, player: Mapping[str, Any]) -> Seen:
         resources, commodities = player.get("resources"), player.get("commodities")
         if isinstance(resources, Mapping) and isinstance(commodities, Mapping):
             hand = _counts({**resources, **commodities}, self.kinds)

@@ -24,6 +24,7 @@ from toolkit.render.codex_words import (
     RESOURCES,
     TIERS,
     TRACKS,
+    Remembered,
     Seating,
     answerers,
     as_int,
@@ -256,6 +257,15 @@ def _pending_key(pending: Any, pid: str) -> Any:
     return (pending.get("type"), pending.get("actingPlayerId") == pid)
 
 
+def _decision_key(pending: Any) -> Any:
+    """What the rows read of the open decision: its kind, who opened it and who may answer."""
+    if not _is_mapping(pending):
+        return None
+    allowed = pending.get("allowedPlayerIds")
+    listed = tuple(allowed) if type(allowed) is list else allowed
+    return (pending.get("type"), pending.get("actingPlayerId"), listed)
+
+
 def geometry(view: View) -> Geometry:
     hexes = tuple(k for k, _ in _table(_board(view), "hexes") if _axial(k) is not None)
     return _geometry(hexes)
@@ -285,7 +295,8 @@ class CodexAdapter:
         self._foot: Panel | None = None
         self._head: tuple[Any, Header] | None = None
         self._seated: tuple[tuple[Any, ...], Seating] | None = None
-        self._last_seated: tuple[View, Seating] | None = None
+        self._seatings = Remembered()  # by players table
+        self._row_sets = Remembered()  # by players table
         self._parts: dict[str, tuple[Any, Geometry, tuple[Any, Any], list[Piece]]] = {}
         self._rows: dict[Hashable, tuple[tuple[Any, ...], PlayerRow]] = {}
 
@@ -529,13 +540,15 @@ class CodexAdapter:
         ]
 
     def _seating(self, view: View) -> Seating:
-        """:func:`seating`, its seats and names worked out again only when a player's id, seat
-        index or name is another than in the last view (their entries are this view's own)."""
-        if self._last_seated is not None and self._last_seated[0] is view:
-            return self._last_seated[1]
-        made = self._seating_of(view)
-        self._last_seated = (view, made)
-        return made
+        """:func:`seating`, worked out once per players table (known by identity: the engine and
+        the naming hand the same table again while none of its entries changed), and from a
+        new table only again when a player's id, seat index or name is another than before."""
+        players = view.get("players")
+        found: Seating | None = self._seatings.get(players)
+        if found is None:
+            found = self._seating_of(view)
+            self._seatings.put(players, found)
+        return found
 
     def _seating_of(self, view: View) -> Seating:
         players = view.get("players")
@@ -750,8 +763,29 @@ class CodexAdapter:
         )
 
     def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
-        players = self._seating(view)
+        """The rows of ``seats``: given again as they were while the view's players table is the
+        same object and the view's fields they read are equal; otherwise each row is made again
+        only when what it shows changed."""
+        table = view.get("players")
         metropolises = self._metropolis_tracks(view)
+        phase = view.get("phase")
+        pending = view.get("pendingDecision")
+        current = view.get("currentPlayerId")
+        longest = view.get("longestRoadHolderPlayerId")
+        merchant = view.get("merchantOwnerPlayerId")
+        asked = (frozenset(seats), phase, _decision_key(pending), current, longest, merchant, metropolises)
+        last = self._row_sets.get(table)
+        if last is not None and last[0] == asked:
+            found: tuple[PlayerRow, ...] = last[1]
+            return found
+        found = self._rows_of(view, seats, metropolises)
+        self._row_sets.put(table, (asked, found))
+        return found
+
+    def _rows_of(
+        self, view: View, seats: Collection[int], metropolises: Mapping[str, list[str]]
+    ) -> tuple[PlayerRow, ...]:
+        players = self._seating(view)
         phase = view.get("phase")
         over = phase == "gameOver"
         pending = view.get("pendingDecision")

@@ -390,33 +390,66 @@ def named_players(view: View, names: Mapping[str, str], memo: dict[str, Any] | N
     changed: the result shares everything but the players table. With ``memo`` (a dict kept
     for one save's views, always with the same ``names``) each player entry is named once
     while it is the same object (views are only read, so it still holds what it held): the
-    views of one position share their entries, and so do their named views.
+    views of one position share their entries, and so do their named views. Likewise a players
+    table met again (the engine hands one while none of its entries changed) is named once, so
+    its named table is one object too.
     """
     players = view.get("players")
     if not (type(players) is dict or isinstance(players, Mapping)):
         return view
-    now: dict[int, tuple[Any, Any, Any]] = {}
-    then: dict[int, tuple[Any, Any, Any]] = {}
+    tables = entries = None
     if memo is not None:
-        now = memo.setdefault("now", now)
-        if len(now) > _MEMO_SIZE:  # the last generation is kept, the one before it let go
-            memo["then"], memo["now"] = now, {}
-            now = memo["now"]
-        then = memo.get("then", then)
-    named: dict[Any, Any] = {}
-    changed = False
-    for pid, entry in players.items():
-        key = id(entry)
-        # An entry is held with its words, so its id is not reused while it is remembered.
-        seen = now.get(key) or then.get(key)
-        if seen is None or seen[1] != pid:
-            seen = (entry, pid, _named_entry(entry, names.get(str(pid))))
-        if memo is not None:
-            now[key] = seen
-        made = seen[2]
-        changed = changed or made is not entry
-        named[pid] = made
-    return {**view, "players": named} if changed else view
+        tables, entries = _remembered(memo, "tables"), _remembered(memo, "entries")
+    named: Any = None if tables is None else tables.get(players)
+    if named is None:
+        named = {}
+        changed = False
+        for pid, entry in players.items():
+            seen = None if entries is None else entries.get(entry)
+            if seen is None or seen[0] != pid:
+                seen = (pid, _named_entry(entry, names.get(str(pid))))
+            if entries is not None:
+                entries.put(entry, seen)
+            changed = changed or seen[1] is not entry
+            named[pid] = seen[1]
+        if not changed:
+            named = players
+    if tables is not None:
+        tables.put(players, named)
+    return view if named is players else {**view, "players": named}
+
+
+class Remembered:
+    """Values kept for objects, known by identity, for a while: each object is held beside its
+    value, so its id is not reused while it is remembered. The last generation of ``size``
+    objects is kept, the one before it let go."""
+
+    __slots__ = ("now", "before", "size")
+
+    def __init__(self, size: int = 48) -> None:
+        self.now: dict[int, tuple[Any, Any]] = {}
+        self.before: dict[int, tuple[Any, Any]] = {}
+        self.size = size
+
+    def get(self, key: Any) -> Any:
+        """The value kept for the object ``key``, or None."""
+        found = self.now.get(id(key)) or self.before.get(id(key))
+        return found[1] if found is not None and found[0] is key else None
+
+    def put(self, key: Any, value: Any) -> None:
+        """Keep ``value`` for the object ``key``."""
+        now = self.now
+        if len(now) >= self.size and id(key) not in now:
+            self.before, self.now = now, {}
+            now = self.now
+        now[id(key)] = (key, value)
+
+
+def _remembered(memo: dict[str, Any], kind: str) -> Remembered:
+    found = memo.get(kind)
+    if found is None:
+        found = memo[kind] = Remembered()
+    return found
 
 
 def _named_entry(entry: Any, name: str | None) -> Any:
@@ -424,9 +457,6 @@ def _named_entry(entry: Any, name: str | None) -> Any:
     if name is not None and (type(entry) is dict or isinstance(entry, Mapping)) and not entry.get("name"):
         return {**entry, "name": name}
     return entry
-
-
-_MEMO_SIZE = 48  # player entries one generation of a memo of :func:`named_players` holds
 
 
 _MOVE_VERBS = {

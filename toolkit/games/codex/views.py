@@ -16,6 +16,7 @@ would need something the view hides is refused with a ``hidden_*`` code that nam
 from __future__ import annotations
 
 import marshal
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -222,33 +223,59 @@ class _Entries:
     the one made at the last position is that same object again, so what a player shows is
     one object for as long as it does not change. (Entries compare as Python compares values;
     an entry's fields keep their types from position to position.)
+
+    An entry is drawn from its player's own fields and from its points and metropolis count,
+    which rules §15 draws from the buildings on the board and the holders of the longest road
+    and the Guildmaster. Together these are the entry's *source*: while the source is as at the
+    last position (``board_part``, the board's intersections as :func:`_board` keeps them, is the
+    same object), the last entry is handed again without being made or compared.
     """
 
-    def __init__(self, state: State, kept: dict[tuple[int, bool], dict[str, Any]] | None) -> None:
+    def __init__(self, state: State, kept: dict[Any, Any] | None, board_part: Any) -> None:
         self.state = state
         self.kept = kept
+        self.scoring = (board_part, state.longest_holder, state.merchant_owner)
         self.made: dict[tuple[int, bool], dict[str, Any]] = {}
         self.public: dict[int, dict[str, Any]] = {}
+        self.sources: dict[int, tuple[Any, ...]] = {}
         self.metropolises: list[int] | None = None
+
+    def source(self, p: Player) -> tuple[Any, ...]:
+        """The entry's source: a snapshot of the player's fields, then the scoring pieces."""
+        found = self.sources.get(p.seat)
+        if found is None:
+            found = self.sources[p.seat] = (_snapshot(vars(p)), *self.scoring)
+        return found
 
     def __call__(self, p: Player, full: bool) -> dict[str, Any]:
         slot = (p.seat, full)
         made = self.made.get(slot)
-        if made is None:
-            public = self.public.get(p.seat)
-            if public is None:
-                if self.metropolises is None:
-                    self.metropolises = _metropolis_counts(self.state)
-                points = victory_points(self.state, p.seat)
-                public = self.public[p.seat] = _public_player(p, points, self.metropolises[p.seat])
-            made = _full_player(p, public) if full else _redacted_player(p, public)
-            if self.kept is not None:
-                last = self.kept.get(slot)
-                if last is not None and last == made:
-                    made = last
-                self.kept[slot] = made
-            self.made[slot] = made
+        if made is not None:
+            return made
+        source = self.source(p)
+        last = None if self.kept is None else self.kept.get(slot)
+        if last is not None and _same_source(last[0], source):
+            made = self.made[slot] = last[1]
+            return made
+        public = self.public.get(p.seat)
+        if public is None:
+            if self.metropolises is None:
+                self.metropolises = _metropolis_counts(self.state)
+            points = victory_points(self.state, p.seat)
+            public = self.public[p.seat] = _public_player(p, points, self.metropolises[p.seat])
+        made = _full_player(p, public) if full else _redacted_player(p, public)
+        if self.kept is not None:
+            if last is not None and last[1] == made:
+                made = last[1]
+            self.kept[slot] = (source, made)
+        self.made[slot] = made
         return made
+
+
+def _same_source(last: tuple[Any, ...], now: tuple[Any, ...]) -> bool:
+    """Whether two entry sources are the same: equal snapshots (a field that is not plain data
+    leaves none, and then no source is the same), the same board part, the same holders."""
+    return last[0] is not None and last[0] == now[0] and last[1] is now[1] and last[2:] == now[2:]
 
 
 def _metropolis_counts(state: State) -> list[int]:
@@ -263,27 +290,43 @@ def _metropolis_counts(state: State) -> list[int]:
     return counts
 
 
-def _opponent_types(state: State, seat: int | None, held: dict[int, list[str]] | None = None) -> list[str]:
+def _held_types(state: State) -> tuple[tuple[str, ...], ...]:
+    """The material types each player holds, in material order, by seat."""
+    found = []
+    for p in state.players:
+        res, com = p.res, p.com
+        found.append(tuple(k for k in C.MATERIALS if (res[k] if k in res else com.get(k, 0)) > 0))
+    return tuple(found)
+
+
+def _opponent_types(
+    state: State,
+    seat: int | None,
+    held: tuple[tuple[str, ...], ...],
+    kept: dict[Any, tuple[Any, list[str]]] | None = None,
+) -> list[str]:
     """The material types the seat's opponents hold (everyone's, for a spectator).
 
-    ``held`` (each seat's types in material order) is shared by the views of one position.
+    ``held`` is :func:`_held_types` of the position. With ``kept`` (a dict kept between
+    positions) the list is the last position's list again while what it is drawn from is.
     """
-    others = state.players if seat is None else [state.players[s] for s in state.seat_order_from(seat)[1:]]
+    order = range(len(state.players)) if seat is None else state.seat_order_from(seat)[1:]
+    hidden = any(state.players[s].hidden_materials for s in order)
+    hint = tuple(state.opponent_types_hint or ()) if hidden else ()
+    key = (held, hint)
+    last = None if kept is None else kept.get(seat)
+    if last is not None and last[0] == key:
+        return last[1]
     found: list[str] = []
-    for p in others:
-        kinds = held.get(p.seat) if held is not None else None
-        if kinds is None:
-            res, com = p.res, p.com
-            kinds = [k for k in C.MATERIALS if (res[k] if k in res else com.get(k, 0)) > 0]
-            if held is not None:
-                held[p.seat] = kinds
-        for k in kinds:
+    for s in order:
+        for k in held[s]:
             if k not in found:
                 found.append(k)
-    if any(p.hidden_materials for p in others) and state.opponent_types_hint:
-        for k in state.opponent_types_hint:
-            if k not in found:
-                found.append(k)
+    for k in hint:
+        if k not in found:
+            found.append(k)
+    if kept is not None:
+        kept[seat] = (key, found)
     return found
 
 
@@ -346,8 +389,9 @@ def views(
     entry (full or redacted) while nothing it shows changed. Callers read the views and never
     change them.
     """
-    entry = _Entries(state, None if memo is None else memo.setdefault("players", {}))
     kept = None if memo is None else memo.setdefault("kept", {})
+    board = _board(state, memo)
+    entry = _Entries(state, None if memo is None else memo.setdefault("players", {}), board["intersections"])
 
     shared = {
         "id": state.game_id,
@@ -359,7 +403,7 @@ def views(
         "turnNumber": state.turn_number,
         "stealOrdinal": state.steal_ordinal,
         "players": None,
-        "board": _board(state, memo),
+        "board": board,
         "dice": dict(state.dice),
         "berserkerTrackPosition": state.berserker_pos,
         "berserkerTrackMax": state.berserker_max,
@@ -382,12 +426,21 @@ def views(
         "domesticTradeCountersThisTurn": _kept(kept, "domestic_counters", state.domestic_counters),
         "domesticTradeOutcomesThisTurn": _kept(kept, "domestic_outcomes", state.domestic_outcomes),
     }
+    tables = None if memo is None else memo.setdefault("tables", {})
+    types = None if memo is None else memo.setdefault("types", {})
     pendings: dict[bool, dict[str, Any]] = {}
-    held: dict[int, list[str]] = {}
+    held = _held_types(state)
+    redacted: list[dict[str, Any]] | None = None
     out = []
     for seat in seats:
-        reveal_all = state.phase == "gameOver" and seat is None
-        players = {p.id: entry(p, p.seat == seat or reveal_all) for p in state.players}
+        if state.phase == "gameOver" and seat is None:
+            entries = [entry(p, True) for p in state.players]
+        else:
+            redacted = redacted or [entry(p, False) for p in state.players]
+            entries = [
+                entry(p, True) if p.seat == seat else e
+                for p, e in zip(state.players, redacted, strict=True)
+            ]
         pending = None
         if state.pending is not None:
             deciding = _player_id(state, seat) == state.pending["actingPlayerId"]
@@ -397,12 +450,26 @@ def views(
         out.append(
             {
                 **shared,
-                "players": players,
+                "players": _players(state, entries, tables, seat),
                 "pendingDecision": pending,
-                "opponentMaterialTypes": _opponent_types(state, seat, held),
+                "opponentMaterialTypes": _opponent_types(state, seat, held, types),
             }
         )
     return out
+
+
+def _players(
+    state: State, entries: list[dict[str, Any]], tables: dict[Any, dict[str, Any]] | None, seat: int | None
+) -> dict[str, Any]:
+    """The players table of ``seat``'s view: with ``tables`` (kept between positions), the table
+    of the last position again while every entry in it is the same object as then."""
+    last = None if tables is None else tables.get(seat)
+    if last is not None and len(last) == len(entries) and all(map(operator.is_, last.values(), entries)):
+        return last
+    made = {p.id: e for p, e in zip(state.players, entries, strict=True)}
+    if tables is not None:
+        tables[seat] = made
+    return made
 
 
 def _player_id(state: State, seat: int | None) -> str | None:
