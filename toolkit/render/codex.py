@@ -14,10 +14,11 @@ attribute values, and classes carry the seat number, never the id.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
+import marshal
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, TypeGuard
+from typing import Any, NamedTuple, TypeGuard
 
 from toolkit.render.codex_words import (
     COMMODITIES,
@@ -248,22 +249,50 @@ def _seating_key(view: View) -> Any:
     )
 
 
-def _pending_key(pending: Any, pid: str) -> Any:
-    """What player ``pid``'s row reads of the open decision, if ``pid`` answers it: its kind and
-    whether ``pid`` opened it. (Whether one is open at all shows only as the current player's
-    next step, which the row's inputs hold apart.)"""
-    if not isinstance(pending, Mapping) or pid not in answerers(pending):
-        return None
-    return (pending.get("type"), pending.get("actingPlayerId") == pid)
+class _Facts(NamedTuple):
+    """What every row of one view reads beside its player's entry."""
+
+    raw_phase: Any
+    phase: str
+    playing: bool
+    current: Any
+    longest: Any
+    merchant: Any
+    open_decision: bool
+    kind: str
+    acting: Any
+    answering: tuple[str, ...]  # who answers the open decision (none while none is open)
 
 
-def _decision_key(pending: Any) -> Any:
-    """What the rows read of the open decision: its kind, who opened it and who may answer."""
-    if not _is_mapping(pending):
+_LEVELS = tuple((t, f"{t}Level") for t in TRACKS)  # each track and the entry's key for its level
+
+
+def _facts(view: View) -> _Facts:
+    get = view.get
+    raw_phase, pending = get("phase"), get("pendingDecision")
+    phase = str(raw_phase or "")
+    kind, acting, answering = "", None, tuple[str, ...]()
+    opened = _is_mapping(pending)
+    if _is_mapping(pending):
+        kind, acting = str(pending.get("type") or ""), pending.get("actingPlayerId")
+        answering = tuple(answerers(pending))
+    current, longest = get("currentPlayerId"), get("longestRoadHolderPlayerId")
+    merchant = get("merchantOwnerPlayerId")
+    playing = phase != "gameOver"
+    return _Facts(raw_phase, phase, playing, current, longest, merchant, opened, kind, acting, answering)
+
+
+_SPOTS = 4096  # edges and intersections whose pieces are remembered, before starting afresh
+_MADE_ROWS = 4096  # rows remembered by what they were made from, before starting afresh
+
+
+def _snapshot(data: Any) -> bytes | None:
+    """Plain data as bytes that are equal only for equal data of equal types, or None when the
+    data is not plain (then nothing is remembered by it)."""
+    try:
+        return marshal.dumps(data)
+    except ValueError:
         return None
-    allowed = pending.get("allowedPlayerIds")
-    listed = tuple(allowed) if type(allowed) is list else allowed
-    return (pending.get("type"), pending.get("actingPlayerId"), listed)
 
 
 def geometry(view: View) -> Geometry:
@@ -296,9 +325,11 @@ class CodexAdapter:
         self._head: tuple[Any, Header] | None = None
         self._seated: tuple[tuple[Any, ...], Seating] | None = None
         self._seatings = Remembered()  # by players table
-        self._row_sets = Remembered()  # by players table
         self._parts: dict[str, tuple[Any, Geometry, tuple[Any, Any], list[Piece]]] = {}
+        self._spots: dict[str, tuple[Any, Geometry, tuple[Any, Any], list[Piece]]] = {}
         self._rows: dict[Hashable, tuple[tuple[Any, ...], PlayerRow]] = {}
+        self._made_rows: dict[bytes, PlayerRow] = {}  # by a snapshot of what each was made from
+        self._variants = Remembered(64)  # rows by entry, then by the other inputs
 
     def board(self, view: View) -> Board:
         geo = geometry(view)
@@ -443,39 +474,58 @@ class CodexAdapter:
         self._parts[part] = (table, geo, shown, made)
         return made
 
-    @staticmethod
-    def _roads(board: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
+    def _roads(self, board: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
         pieces = []
         for key, edge in _table(board, "edges"):
-            owner = edge.get("roadOwnerPlayerId")
-            ends = edge_ends(key, edge) if isinstance(owner, str) else None
-            if ends is None:
-                continue
-            a, b = geo.vertex(ends[0]), geo.vertex(ends[1])
-            if a is None or b is None:
-                continue
-            pieces.append(
-                Piece(
-                    "road",
-                    seats.seat(owner),
-                    midpoint(a, b),
-                    angle_deg(a, b),
-                    owner=str(owner),
-                    title=f"road of {seats.name(owner)}",
-                )
-            )
+            pieces.extend(self._spot(key, edge, geo, seats, self._road))
+        return pieces
+
+    @staticmethod
+    def _road(key: str, edge: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
+        owner = edge.get("roadOwnerPlayerId")
+        ends = edge_ends(key, edge) if isinstance(owner, str) else None
+        if ends is None:
+            return []
+        a, b = geo.vertex(ends[0]), geo.vertex(ends[1])
+        if a is None or b is None:
+            return []
+        seat, title = seats.seat(owner), f"road of {seats.name(owner)}"
+        return [Piece("road", seat, midpoint(a, b), angle_deg(a, b), owner=str(owner), title=title)]
+
+    def _buildings_and_knights(self, board: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
+        pieces: list[Piece] = []
+        for key, spot in _table(board, "intersections"):
+            pieces.extend(self._spot(key, spot, geo, seats, self._corner))
         return pieces
 
     @classmethod
-    def _buildings_and_knights(cls, board: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
-        pieces: list[Piece] = []
-        for key, spot in _table(board, "intersections"):
-            at = geo.vertex(key)
-            if at is None:
-                continue
-            pieces.extend(cls._building(spot.get("building"), at, seats, geo.size))
-            pieces.extend(cls._knight(spot.get("knight"), at, seats))
-        return pieces
+    def _corner(cls, key: str, spot: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
+        at = geo.vertex(key)
+        if at is None:
+            return []
+        building = cls._building(spot.get("building"), at, seats, geo.size)
+        return [*building, *cls._knight(spot.get("knight"), at, seats)]
+
+    def _spot(
+        self,
+        key: str,
+        entry: Mapping[str, Any],
+        geo: Geometry,
+        seats: Seating,
+        make: Callable[[str, Mapping[str, Any], Geometry, Seating], list[Piece]],
+    ) -> list[Piece]:
+        """The pieces of one edge or intersection of the board: made again only when its entry
+        (compared by value: the engine remakes a whole table when one spot in it changed), the
+        board's geometry or the players' seats or names changed."""
+        shown = (seats.seat_of, seats.names)
+        last = self._spots.get(key)
+        if last is not None and last[1] is geo and last[0] == entry and last[2] == shown:
+            return last[3]
+        made = make(key, entry, geo, seats)
+        if len(self._spots) >= _SPOTS:
+            self._spots.clear()
+        self._spots[key] = (entry, geo, shown, made)
+        return made
 
     @staticmethod
     def _building(building: Any, at: Point, seats: Seating, size: float) -> list[Piece]:
@@ -699,16 +749,11 @@ class CodexAdapter:
             event=str(event) if dice and isinstance(event, str) else "",
         )
 
+    @staticmethod
     def _row(
-        self,
-        view: View,
-        seats: Seating,
-        pid: str,
-        player: Mapping[str, Any],
-        metropolises: Mapping[str, list[str]],
+        seats: Seating, pid: str, player: Mapping[str, Any], held: Sequence[str], facts: _Facts
     ) -> PlayerRow:
-        phase = str(view.get("phase") or "")
-        playing = phase != "gameOver"
+        """Player ``pid``'s row from its entry, the tracks of its metropolises and the view's facts."""
         resources = player.get("resources")
         hand = None
         if _is_mapping(resources):
@@ -720,30 +765,25 @@ class CodexAdapter:
             count = as_int(player.get("materialCount"))
         cards = progress_names(player)
         words = progress_words(player) if cards is None else ""
-        stats = (Stat("from", words, "decks"),) if words else ()
-        held = metropolises.get(pid, ())
         badges = []
-        if view.get("longestRoadHolderPlayerId") == pid:
+        if facts.longest == pid:
             badges.append("Longest road")
-        if view.get("merchantOwnerPlayerId") == pid:
+        if facts.merchant == pid:
             badges.append("Guildmaster")
         badges.extend(f"{track.capitalize()} metropolis" for track in held)
         tokens = as_int(player.get("vpTokens"))
         if tokens:
             badges.append(f"defender {tokens}")
-        pending = view.get("pendingDecision")
-        current = view.get("currentPlayerId") == pid and playing
+        current = facts.current == pid and facts.playing
         to_move = ""
-        if _is_mapping(pending) and playing:
-            if pid in answerers(pending):
-                kind = str(pending.get("type") or "")
-                acting = pending.get("actingPlayerId")
-                if kind == "domesticTradeResponse":
-                    to_move = "award or cancel the trade" if acting == pid else "bid or pass"
+        if facts.open_decision and facts.playing:
+            if pid in facts.answering:
+                if facts.kind == "domesticTradeResponse":
+                    to_move = "award or cancel the trade" if facts.acting == pid else "bid or pass"
                 else:
-                    to_move = humanise(kind)
+                    to_move = humanise(facts.kind)
         elif current:
-            to_move = {"roll": "roll", "setup1": "place", "setup2": "place"}.get(phase, "act")
+            to_move = {"roll": "roll", "setup1": "place", "setup2": "place"}.get(facts.phase, "act")
         return PlayerRow(
             seat=seats.seat_of[pid],
             name=seats.names[pid],
@@ -753,62 +793,63 @@ class CodexAdapter:
             card_count=progress_count(player),
             cards=cards,
             badges=tuple(badges),
-            stats=stats,
+            stats=(Stat("from", words, "decks"),) if words else (),
             to_move=to_move,
             current=current,
             cards_label="progress",
-            tracks=tuple(
-                (t, as_int(player.get(f"{t}Level")), t in held) for t in TRACKS if f"{t}Level" in player
-            ),
+            tracks=tuple((t, as_int(player.get(key)), t in held) for t, key in _LEVELS if key in player),
         )
 
     def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
-        """The rows of ``seats``: given again as they were while the view's players table is the
-        same object and the view's fields they read are equal; otherwise each row is made again
-        only when what it shows changed."""
-        table = view.get("players")
-        metropolises = self._metropolis_tracks(view)
-        phase = view.get("phase")
-        pending = view.get("pendingDecision")
-        current = view.get("currentPlayerId")
-        longest = view.get("longestRoadHolderPlayerId")
-        merchant = view.get("merchantOwnerPlayerId")
-        asked = (frozenset(seats), phase, _decision_key(pending), current, longest, merchant, metropolises)
-        last = self._row_sets.get(table)
-        if last is not None and last[0] == asked:
-            found: tuple[PlayerRow, ...] = last[1]
-            return found
-        found = self._rows_of(view, seats, metropolises)
-        self._row_sets.put(table, (asked, found))
-        return found
-
-    def _rows_of(
-        self, view: View, seats: Collection[int], metropolises: Mapping[str, list[str]]
-    ) -> tuple[PlayerRow, ...]:
+        """The rows of ``seats``, in seat order: each the row made before for its seat while its
+        player's entry (the same object, or an equal one) and the view's facts it reads are as
+        then; :meth:`_row` makes it only otherwise."""
         players = self._seating(view)
-        phase = view.get("phase")
+        facts = _facts(view)
+        open_decision, phase = facts.open_decision, facts.raw_phase
+        metropolises = self._metropolis_tracks(view)
         over = phase == "gameOver"
-        pending = view.get("pendingDecision")
-        open_decision = _is_mapping(pending)
-        current = view.get("currentPlayerId")
-        longest = view.get("longestRoadHolderPlayerId")
-        merchant = view.get("merchantOwnerPlayerId")
         found = []
         for pid, player in players.entries:
             seat = players.seat_of[pid]
             if seat not in seats:
                 continue
-            held = (current == pid, longest == pid, merchant == pid)
+            held = (facts.current == pid, facts.longest == pid, facts.merchant == pid)
             # The phase shows only in a finished game's rows and as the current player's next step.
             shown = ("step", phase) if held[0] and not open_decision else None
-            asked = _pending_key(pending, pid) if open_decision else None
-            inputs = (pid, seat, players.names[pid], player, metropolises.get(pid), over, shown, held, asked)
+            asked = (facts.kind, facts.acting == pid) if pid in facts.answering else None
+            tracks = metropolises.get(pid)
+            inputs = (pid, seat, players.names[pid], player, tracks, over, shown, held, asked)
             slot = (seat, _is_mapping(player.get("resources")))
             last = self._rows.get(slot)
             if last is None or last[0] != inputs:
-                last = self._rows[slot] = (inputs, self._row(view, players, pid, player, metropolises))
+                last = self._rows[slot] = (inputs, self._made_row(inputs, players, facts))
             found.append(last[1])
         return tuple(found)
+
+    def _made_row(self, inputs: tuple[Any, ...], players: Seating, facts: _Facts) -> PlayerRow:
+        """The row for ``inputs`` (see :meth:`rows`): one made before for the same entry (known by
+        identity) and equal other inputs, or for inputs of equal data (a row often shows again
+        what it showed a few moves ago), else one made by :meth:`_row`."""
+        pid, _, _, player, tracks = inputs[:5]
+        rest = (*inputs[:3], None if tracks is None else tuple(tracks), *inputs[5:])
+        variants: dict[Any, PlayerRow] | None = self._variants.get(player)
+        if variants is None:
+            variants = {}
+            self._variants.put(player, variants)
+        made = variants.get(rest)
+        if made is not None:
+            return made
+        key = _snapshot((player, rest))
+        made = None if key is None else self._made_rows.get(key)
+        if made is None:
+            made = self._row(players, pid, player, tracks or (), facts)
+            if key is not None:
+                if len(self._made_rows) >= _MADE_ROWS:
+                    self._made_rows.clear()
+                self._made_rows[key] = made
+        variants[rest] = made
+        return made
 
     def _metropolis_tracks(self, view: View) -> dict[str, list[str]]:
         """:func:`metropolis_tracks`, read again only when the intersections table is another one."""

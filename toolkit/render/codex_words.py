@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from toolkit.render.scene import Stat
@@ -182,6 +183,7 @@ def pending_phrase(pending: Any, seats: Seating) -> str:
     return f"{who} must answer {humanise(kind) or 'a decision'}"
 
 
+@lru_cache(maxsize=1024)
 def humanise(name: str) -> str:
     """A camelCase wire name in plain words: ``choosePillageCity`` -> ``choose pillage city``."""
     words: list[str] = []
