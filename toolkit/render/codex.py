@@ -30,6 +30,7 @@ from toolkit.render.codex_words import (
     answerers,
     as_int,
     auction_facts,
+    fact,
     humanise,
     move_phrase,
     named_players,
@@ -61,7 +62,6 @@ from toolkit.render.scene import (
     Panel,
     Piece,
     PlayerRow,
-    Stat,
     Tile,
     Track,
 )
@@ -236,17 +236,6 @@ def metropolis_tracks(view: View) -> dict[str, list[str]]:
     for _, owner, track in sorted(held):
         found.setdefault(owner, []).append(track)
     return found
-
-
-def _seating_key(view: View) -> Any:
-    """What :func:`seating` (and whose hand a view shows) is read from: ids, seats and names."""
-    players = view.get("players")
-    if not _is_mapping(players):
-        return None
-    return tuple(
-        (k, v.get("seatIndex"), v.get("name"), _is_mapping(v.get("resources"))) if _is_mapping(v) else (k,)
-        for k, v in players.items()
-    )
 
 
 class _Facts(NamedTuple):
@@ -701,11 +690,10 @@ class CodexAdapter:
         return named_players(view, names, memo)
 
     def header(self, view: View) -> Header:
-        inputs = tuple(
-            view.get(key)
-            for key in ("phase", "currentPlayerId", "dice", "pendingDecision", "winnerPlayerId", "turnNumber")
-        )
-        key = (inputs, _seating_key(view))
+        get = view.get
+        seats = self._seating(view)
+        inputs = (get("phase"), get("currentPlayerId"), get("dice"), get("pendingDecision"))
+        key = (inputs, get("turnNumber"), get("winnerPlayerId"), seats.seat_of, seats.names, viewer_of(seats))
         last = self._head
         if last is not None and last[0] == key:
             return last[1]
@@ -793,7 +781,7 @@ class CodexAdapter:
             card_count=progress_count(player),
             cards=cards,
             badges=tuple(badges),
-            stats=(Stat("from", words, "decks"),) if words else (),
+            stats=(fact("from", words, "decks"),) if words else (),
             to_move=to_move,
             current=current,
             cards_label="progress",
@@ -869,29 +857,29 @@ class CodexAdapter:
         decision), and the last foot again when they came out the same."""
         seats = self._seating(view)
         length = as_int(view.get("berserkerTrackMax"), 7)
-        facts = [Stat("berserkers", f"{as_int(view.get('berserkerTrackPosition'))}/{length}", "berserkers")]
+        facts = [fact("berserkers", f"{as_int(view.get('berserkerTrackPosition'))}/{length}", "berserkers")]
         attack = view.get("lastBerserkerAttack")
         if _is_mapping(attack):
             words = f"{attack.get('result')} {as_int(attack.get('berserkerStrength'))} vs"
-            facts.append(Stat("last attack", f"{words} {as_int(attack.get('defenderStrength'))}", "attack"))
+            facts.append(fact("last attack", f"{words} {as_int(attack.get('defenderStrength'))}", "attack"))
         if view.get("robberActive") is not True:
-            facts.append(Stat("robber", "not yet in play", "robber"))
+            facts.append(fact("robber", "not yet in play", "robber"))
         dice = view.get("dice")
         if _is_mapping(dice) and isinstance(dice.get("redDie"), int):
             words = f"red {as_int(dice.get('redDie'))}"
             if isinstance(dice.get("eventDieResult"), str):
                 words += f", event {dice['eventDieResult']}"
-            facts.append(Stat("dice", words, "dice"))
+            facts.append(fact("dice", words, "dice"))
         decks = ", ".join(f"{t} {as_int(view.get(f'{t}DeckCount'))}" for t in TRACKS)
-        facts.append(Stat("progress decks", decks, "decks"))
+        facts.append(fact("progress decks", decks, "decks"))
         bank = [view.get("bankResources"), view.get("bankCommodities")]
         kinds = (*RESOURCES, *COMMODITIES)
         stock = [f"{as_int(b.get(k))} {k}" for b in bank if _is_mapping(b) for k in kinds if k in b]
         if stock:
-            facts.append(Stat("bank", ", ".join(stock), "bank"))
+            facts.append(fact("bank", ", ".join(stock), "bank"))
         facts.extend(auction_facts(view.get("pendingDecision"), seats))
         facts.extend(want_facts(view, seats))
-        facts.append(Stat("to win", f"{as_int(view.get('victoryPointsTarget'))} VP", "target"))
+        facts.append(fact("to win", f"{as_int(view.get('victoryPointsTarget'))} VP", "target"))
         winner = self.winner(view)
         made = Panel(rows=(), facts=tuple(facts), result=f"Winner: {winner}" if winner else "")
         if self._foot is not None and self._foot == made:

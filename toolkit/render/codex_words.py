@@ -71,6 +71,12 @@ def viewer_of(seats: Seating) -> str | None:
     return full[0] if len(full) == 1 and len(seats.entries) > 1 else None
 
 
+@lru_cache(maxsize=4096)
+def fact(label: str, value: str, key: str) -> Stat:
+    """A table fact; equal facts are one object, so a page finds a fact it drew before at once."""
+    return Stat(label, value, key)
+
+
 # ---------------------------------------------------------------- words
 
 
@@ -209,16 +215,16 @@ def auction_facts(pending: Any, seats: Seating) -> list[Stat]:
     offer = f"{proposer} gives {materials(payload.get('offer'))} for {materials(payload.get('want'))}"
     if isinstance(target, str):
         offer += f" (to {seats.name(target)} only)"
-    facts = [Stat("auction", offer, "auction")]
+    facts = [fact("auction", offer, "auction")]
     bids = payload.get("bids")
     for bid in bids if isinstance(bids, list) else []:
         if isinstance(bid, Mapping):
             who = seats.name(bid.get("responderId"))
             words = f"{who} gives {materials(bid.get('offer'))} for {materials(bid.get('want'))}"
-            facts.append(Stat("bid", words, "bid"))
+            facts.append(fact("bid", words, "bid"))
     passed = payload.get("passedPlayerIds")
     if isinstance(passed, list) and passed:
-        facts.append(Stat("passed", seats.join(passed), "passed"))
+        facts.append(fact("passed", seats.join(passed), "passed"))
     return facts
 
 
@@ -229,9 +235,9 @@ def want_facts(view: View, seats: Seating) -> list[Stat]:
         want = player.get("standingWant")
         if isinstance(want, Mapping):
             words = f"gives {materials(want.get('offer'))} for {materials(want.get('want'))}"
-            facts.append(Stat(f"{seats.names[pid]} wants", words, "want"))
+            facts.append(fact(f"{seats.names[pid]} wants", words, "want"))
     if view.get("standingWantsEnabled") is True and not facts:
-        facts.append(Stat("standing wants", "none posted", "want"))
+        facts.append(fact("standing wants", "none posted", "want"))
     return facts
 
 
