@@ -25,7 +25,7 @@ from toolkit.render.charts import (
     tracker_for,
     vp_chart,
 )
-from toolkit.render.frames import SPECTATOR
+from toolkit.render.frames import SPECTATOR, snapshots
 from toolkit.render.pioneers import geometry
 from toolkit.saves import Save, load
 
@@ -153,6 +153,16 @@ def test_codex_points_by_source_match_the_view_points(codex: Tracker) -> None:
     for seat in codex.seats:
         total = sum(CodexReader().sources(view, seat).values())
         assert total == CodexReader().seen(view, seat).score
+
+
+def test_codex_readings_remembered_equal_readings_made_afresh(tmp_path: Path) -> None:
+    """A codex reader that remembers readings by players table and by entry reads, at every frame
+    and from every view, what a new reader reads from that view alone."""
+    remembering = CodexReader()
+    for _, snap in snapshots(trimmed(CODEX, 200, tmp_path), None):
+        for key, view in snap.views.items():
+            for seat in (0, 1, 2):
+                assert remembering.seen(view, seat) == CodexReader().seen(view, seat), (snap.index, key)
 
 
 def test_vp_series_follow_the_views(pioneers: Tracker) -> None:

@@ -17,14 +17,24 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit.cli import cli
-from toolkit.render.codex import ADAPTER, edge_ends, geometry, pending_phrase, seating, wire_state
-from toolkit.render.frames import draw, render_state
+from toolkit.render.codex import (
+    ADAPTER,
+    CodexAdapter,
+    edge_ends,
+    geometry,
+    pending_phrase,
+    seating,
+    wire_state,
+)
+from toolkit.render.frames import draw, render_state, snapshots
 from toolkit.render.geometry import midpoint
 from toolkit.render.scene import css_token
 from toolkit.render.svg import FrameDrawer, frame_svg
+from toolkit.saves import load
 
 DATA = Path(__file__).parent / "codex" / "data"
 CAPTURE = DATA / "play-request-full.json"
+REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 SCHEMA = DATA / "bot-protocol.schema.json"
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -846,3 +856,19 @@ def test_the_header_is_made_again_only_when_what_it_reads_changed() -> None:
     later = capture()
     later["turnNumber"] += 1
     assert ADAPTER.header(later).turn == f"Turn {capture()['turnNumber'] + 1}"
+
+
+def test_remembered_parts_equal_parts_made_afresh_through_a_game() -> None:
+    """Every row, the pieces, the header and the foot the codex adapter gives from its memory, at
+    every frame of a replay and for every seat's view, equal what a new adapter makes from that
+    view alone."""
+    remembering = CodexAdapter()
+    for _, snap in snapshots(load(REPLAYS / "codex-four-player-joaquim-wins.json"), None, 240):
+        for key, view in snap.views.items():
+            seats = {s for s, _ in remembering.players(view)}
+            assert remembering.rows(view, seats) == CodexAdapter().rows(view, seats), (snap.index, key)
+        spectator = snap.views["spectator"]
+        fresh = CodexAdapter()
+        assert remembering.pieces(spectator) == fresh.pieces(spectator), snap.index
+        assert remembering.header(spectator) == fresh.header(spectator), snap.index
+        assert remembering.foot(spectator) == fresh.foot(spectator), snap.index

@@ -118,6 +118,28 @@ def test_views_named_with_a_memo_equal_views_named_afresh() -> None:
             assert named[0]["players"][pid]["name"] == ids[pid]
 
 
+def test_a_players_table_met_again_is_named_once() -> None:
+    """A codex players table the engine hands again (none of its entries changed) gets the named
+    table made for it before, itself, and that table equals the table named afresh."""
+    save = load(CODEX)
+    ids = config_names(save)
+    game = replay.game_for(save)
+    seen = views_of(game)
+    memo: dict[str, Any] = {}
+    last: dict[int, tuple[Any, Any]] = {}
+    met_again = 0
+    for step in replay.run(save, 80):
+        for seat, view in enumerate(seen(step.state, [None, 0, 1, 2, 3])):
+            named = codex_words.named_players(view, ids, memo)
+            assert named["players"] == codex_words.named_players(view, ids)["players"]
+            before = last.get(seat)
+            if before is not None and before[0] is view["players"]:
+                assert named["players"] is before[1]
+                met_again += 1
+            last[seat] = (view["players"], named["players"])
+    assert met_again
+
+
 def test_table_talk_is_quoted_as_typed_while_the_move_words_name_places() -> None:
     """pioneers.md §Table talk: talk is the player's own text, never read by the engine. Place ids
     in the move's words become place names; the talk keeps its own words, even when it reads like

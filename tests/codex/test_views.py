@@ -188,3 +188,22 @@ def test_an_unchanged_player_entry_is_the_same_object_at_the_next_position() -> 
                 else:
                     fresh_made += 1
     assert shared and fresh_made
+
+
+def test_a_seats_players_table_is_the_same_object_while_its_entries_are() -> None:
+    """design §4 (view): with a memo, a seat's players table whose entries are all the entries of
+    the last position is that position's table again; one with a changed entry is a new table."""
+    state = fresh(seed=7)
+    memo: dict[str, Any] = {}
+    rng = Stream("same tables", "bot")
+    seats: list[int | None] = [None, *range(len(state.players))]
+    kept = remade = 0
+    for _ in range(150):
+        before = GAME.views(state, seats, memo)
+        GAME.apply(state, random_legal_move(state, rng)[1])
+        after = GAME.views(state, seats, memo)
+        for old, new in zip(before, after, strict=True):
+            same = all(new["players"][pid] is entry for pid, entry in old["players"].items())
+            assert (new["players"] is old["players"]) == same
+            kept, remade = kept + same, remade + (not same)
+    assert kept and remade
