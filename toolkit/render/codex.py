@@ -193,7 +193,7 @@ def _geometry(hex_ids: tuple[str, ...]) -> Geometry:
 
 def _board(view: View) -> Mapping[str, Any]:
     board = view.get("board")
-    return board if isinstance(board, Mapping) else {}
+    return board if type(board) is dict or isinstance(board, Mapping) else {}
 
 
 def _table(board: Mapping[str, Any], key: str) -> list[tuple[str, Mapping[str, Any]]]:

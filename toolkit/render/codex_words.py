@@ -96,7 +96,9 @@ def _plural(count: int, word: str) -> str:
 
 def answerers(pending: Mapping[str, Any]) -> list[str]:
     allowed = pending.get("allowedPlayerIds")
-    found = [str(p) for p in allowed if isinstance(p, str)] if isinstance(allowed, list) else []
+    found = []
+    if isinstance(allowed, list):
+        found = [p if type(p) is str else str(p) for p in allowed if isinstance(p, str)]
     acting = pending.get("actingPlayerId")
     if isinstance(acting, str) and acting not in found:
         found.insert(0, acting)

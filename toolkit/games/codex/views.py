@@ -240,11 +240,13 @@ class _Entries:
         self.sources: dict[int, tuple[Any, ...]] = {}
         self.metropolises: list[int] | None = None
 
-    def source(self, p: Player) -> tuple[Any, ...]:
-        """The entry's source: a snapshot of the player's fields, then the scoring pieces."""
+    def kept_source(self, p: Player) -> tuple[Any, ...]:
+        """The entry's source to keep: a private copy of the player's fields (None when they are
+        not plain data), then the scoring pieces."""
         found = self.sources.get(p.seat)
         if found is None:
-            found = self.sources[p.seat] = (_snapshot(vars(p)), *self.scoring)
+            raw = _snapshot(vars(p))
+            found = self.sources[p.seat] = (None if raw is None else marshal.loads(raw), *self.scoring)
         return found
 
     def __call__(self, p: Player, full: bool) -> dict[str, Any]:
@@ -252,9 +254,8 @@ class _Entries:
         made = self.made.get(slot)
         if made is not None:
             return made
-        source = self.source(p)
         last = None if self.kept is None else self.kept.get(slot)
-        if last is not None and _same_source(last[0], source):
+        if last is not None and _same_source(last[0], (vars(p), *self.scoring)):
             made = self.made[slot] = last[1]
             return made
         public = self.public.get(p.seat)
@@ -267,14 +268,15 @@ class _Entries:
         if self.kept is not None:
             if last is not None and last[1] == made:
                 made = last[1]
-            self.kept[slot] = (source, made)
+            self.kept[slot] = (self.kept_source(p), made)
         self.made[slot] = made
         return made
 
 
 def _same_source(last: tuple[Any, ...], now: tuple[Any, ...]) -> bool:
-    """Whether two entry sources are the same: equal snapshots (a field that is not plain data
-    leaves none, and then no source is the same), the same board part, the same holders."""
+    """Whether a kept entry source and the source now are the same: equal fields (fields that
+    are not plain data leave none kept, and then no source is the same), the same board part,
+    the same holders."""
     return last[0] is not None and last[0] == now[0] and last[1] is now[1] and last[2:] == now[2:]
 
 
