@@ -202,7 +202,7 @@ class Tracker:
         gained = series.gained.setdefault(seat, {})
         before = series.last.get(seat)
         series.last[seat] = now
-        if before is not None and before != now:  # a hand shown the same as before gained nothing
+        if before is not None and before is not now and before != now:  # the same hand gained nothing
             if before.hand is not None and now.hand is not None:
                 for kind, count in now.hand.items():
                     more = count - before.hand.get(kind, 0)
