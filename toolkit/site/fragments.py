@@ -2,10 +2,11 @@
 player row, the parts of the panel's foot and a line of the move list.
 
 This is the one place their markup is written. The page pipeline renders each distinct
-fragment through these functions, and the page template (``site/_parts.html``) calls the same
-functions, so the first frame written into the page and the frames the script swaps in are
-the same bytes. Every value is HTML-escaped as the templates escape it (``markupsafe``); the
-functions give :class:`~markupsafe.Markup`, which a template writes as it is.
+fragment through these functions, and the page template (``site/replay.html``) calls the same
+functions (as ``fragments``) for the first frame and the move list, so the first frame written
+into the page and the frames the script swaps in are the same bytes. Every value is
+HTML-escaped as the templates escape it (``markupsafe``); the functions give
+:class:`~markupsafe.Markup`, which a template writes as it is.
 """
 
 from __future__ import annotations

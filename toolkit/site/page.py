@@ -162,8 +162,7 @@ def build_page_data(
     """Replay ``save`` once and pack every frame, sharing what all views share.
 
     ``macros`` holds the fragment makers ``head``, ``who``, ``hand``, ``info``, ``foot_open``,
-    ``fact`` and ``foot_close``: :mod:`toolkit.site.fragments`, or the page template's module,
-    whose macros call them. ``observe``, if given, is shown every frame's
+    ``fact`` and ``foot_close`` (:mod:`toolkit.site.fragments`). ``observe``, if given, is shown every frame's
     views (by view key) as they are made, e.g. to gather the game's charts in the same replay.
     ``reveal`` is one of :data:`REVEALS`.
     Raises :class:`~toolkit.replay.ReplayError` when a move does not replay.
