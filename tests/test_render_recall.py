@@ -27,13 +27,27 @@ def test_equal_data_gives_the_part_made_before() -> None:
     assert again is first and made == [("first",)]
 
 
-def test_data_changed_in_place_makes_the_part_again() -> None:
-    """A part is never given for data changed in place since it was made (the memory keeps a copy)."""
+def test_changed_data_makes_the_part_again() -> None:
+    """A view part that changed (a new object holding other data) makes the part again."""
     recall = Recall()
-    data: dict[str, Any] = {"roads": [1, 2]}
-    recall("slot", data, lambda: "two roads")
-    data["roads"].append(3)
-    assert recall("slot", data, lambda: "three roads") == "three roads"
+    recall("slot", {"roads": [1, 2]}, lambda: "two roads")
+    assert recall("slot", {"roads": [1, 2, 3]}, lambda: "three roads") == "three roads"
+
+
+def test_the_same_object_gives_the_part_without_reading_it() -> None:
+    """The very object a part was made from gives that part again: the comparison stops at its
+    identity (an engine keeps an unchanged view part as the same object)."""
+
+    class Unreadable(dict[str, Any]):
+        def __eq__(self, other: object) -> bool:
+            raise AssertionError("compared by value")
+
+        __hash__ = None  # type: ignore[assignment]
+
+    recall = Recall()
+    part = Unreadable(roads=[1, 2])
+    first = recall("slot", (part,), lambda: ("made",))
+    assert recall("slot", (part,), lambda: ("again",)) is first
 
 
 def test_slots_remember_apart() -> None:

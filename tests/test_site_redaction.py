@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from toolkit.cli import cli
 from toolkit.games.pioneers.bots import play_game
 from toolkit.saves import Save
-from toolkit.site import builder
+from toolkit.site import builder, fragments
 from toolkit.site.page import FIRST_ROW, build_page_data, expand_views
 
 SEED = "s3cr3t-seed-7731"
@@ -36,8 +36,7 @@ def save_data() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def page(save_data: dict[str, Any]) -> dict[str, Any]:
-    macros = builder.environment().get_template("site/_parts.html").module
-    data = build_page_data(Save("game.json", save_data), macros).data
+    data = build_page_data(Save("game.json", save_data), fragments).data
     return {**data, "views": expand_views(data)}
 
 
@@ -98,8 +97,7 @@ def _packed(save_data: dict[str, Any], reveal: str, moves: int | None = None) ->
     data = dict(save_data)
     if moves is not None:
         data["moves"] = data["moves"][:moves]
-    macros = builder.environment().get_template("site/_parts.html").module
-    packed = build_page_data(Save("game.json", data), macros, reveal=reveal).data
+    packed = build_page_data(Save("game.json", data), fragments, reveal=reveal).data
     return {**packed, "views": expand_views(packed)}
 
 

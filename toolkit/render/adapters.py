@@ -13,9 +13,7 @@ Two hooks are optional, for games whose views carry only player ids (codex):
 
 from __future__ import annotations
 
-import copy
 import importlib
-import marshal
 from collections.abc import Callable, Collection, Hashable, Mapping
 from typing import Any, Protocol, TypeVar
 
@@ -85,15 +83,16 @@ def get_adapter(game_id: str) -> Adapter:
 
 
 class Recall:
-    """Results remembered by slot, each beside a private copy of the view data it was made from.
+    """Results remembered by slot, each beside the view data it was made from.
 
     ``recall(slot, inputs, make, *args)`` gives the result last made in ``slot`` while ``inputs``
-    (JSON-like view data) equal, by value, the copy kept from then; otherwise it calls
-    ``make(*args)`` and keeps its result. The copy is taken as the result is made, so data changed
-    in place later can never pass for the data the result was made from; and an unchanged
-    part comes back as the same (immutable) object, which the page pipeline relies on to skip
-    work it did for the previous frame. Values compare as Python compares them (``1 == True``);
-    a view field keeps one type from frame to frame.
+    (JSON-like view data) equal those of then; otherwise it calls ``make(*args)`` and keeps its
+    result. The inputs themselves are kept, not a copy: views are only read, never changed in
+    place, and an engine that keeps an unchanged part of its views as the same object from one
+    position to the next (the pioneers views' memo) lets the comparison stop at that object's
+    identity instead of reading it. An unchanged part comes back as the same (immutable) object,
+    which the page pipeline relies on to skip work it did for the previous frame. Values compare
+    as Python compares them (``1 == True``); a view field keeps one type from frame to frame.
     """
 
     def __init__(self) -> None:
@@ -106,7 +105,7 @@ class Recall:
             found: T = last[1]
             return found
         made = make(*args)
-        self.slots[slot] = (_private_copy(inputs), made)
+        self.slots[slot] = (inputs, made)
         return made
 
 
@@ -131,10 +130,3 @@ class Variants:
         if found is None:
             found = held[1][key] = make(*args)
         return found
-
-
-def _private_copy(data: Any) -> Any:
-    try:
-        return marshal.loads(marshal.dumps(data))
-    except ValueError:  # not plain data (a mapping type marshal does not know)
-        return copy.deepcopy(data)

@@ -98,7 +98,14 @@ class PioneersReader:
                 return player
         return {}
 
+    def __init__(self) -> None:
+        # The last reading of each seat, as its own view and as the others show it: the entry
+        # it was read from (held, so its id is not reused), the score and the reading.
+        self._readings: dict[tuple[int, bool], tuple[Mapping[str, Any], int, Seen]] = {}
+
     def seen(self, view: View, seat: int) -> Seen:
+        """What ``view`` shows of ``seat``. The engine keeps an unchanged player entry as the same
+        object, so a reading is made again only from another entry or another score."""
         player = self._player(view, seat)
         final = view.get("finalScores")
         if isinstance(final, list) and 0 <= seat < len(final):
@@ -107,8 +114,14 @@ class PioneersReader:
             score = _int(view.get("myScore"))
         else:
             score = _int(player.get("score"))
+        slot = (seat, view.get("seat") == seat)
+        last = self._readings.get(slot)
+        if last is not None and last[0] is player and last[1] == score:
+            return last[2]
         hand = player.get("hand")
-        return Seen(score, _int(player.get("handCount")), _counts(hand, self.kinds) if hand else None)
+        made = Seen(score, _int(player.get("handCount")), _counts(hand, self.kinds) if hand else None)
+        self._readings[slot] = (player, score, made)
+        return made
 
     def roll(self, view: View) -> Roll | None:
         dice = view.get("dice")

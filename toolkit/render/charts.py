@@ -22,7 +22,8 @@ unseen card. The omniscient view (``all``) reads each player from that player's 
 
 The most productive hex counts, for every roll, one card per settlement and two per city
 standing on a corner of each hex whose number was rolled while the robber was elsewhere, from
-the public board before the roll. Everything is drawn with svgwrite, coordinates rounded to 2
+the public board before the roll. Every picture is a small element tree (:class:`Node`), written
+as ElementTree writes one (svgwrite's way), coordinates rounded to 2
 decimals, in a fixed order: the same game always gives the same bytes.
 """
 
@@ -30,14 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-import svgwrite
-import svgwrite.base
-import svgwrite.container
-import svgwrite.path
-import svgwrite.shapes
-import svgwrite.text
 
 from toolkit.render.adapters import Recall, get_adapter
 from toolkit.render.chart_readers import READERS, Seen, View
@@ -45,6 +38,7 @@ from toolkit.render.frames import SPECTATOR, snapshots
 from toolkit.render.geometry import num, pips
 from toolkit.render.palette import INK, SEAT_COLOURS, TERRAIN_COLOURS
 from toolkit.render.scene import css_token, xml_text
+from toolkit.render.svg import escape_text
 from toolkit.saves import Save
 
 OMNISCIENT = "all"
@@ -124,7 +118,7 @@ class Tracker:
         self._roll_key: int | None = None
         self._previous: View | None = None
         self._hexes: Recall = Recall()
-        self._sources: tuple[list[str], list[tuple[int, str, str]]] | None = None
+        self._sources: tuple[list[str], list[tuple[Series, int, str]]] | None = None
         self._drawings: dict[Hashable, Chart] = {}
 
     @property
@@ -165,25 +159,25 @@ class Tracker:
                     for seat, kind, count in hexagon.pays:
                         paid = produced.setdefault(seat, {})
                         paid[kind] = paid.get(kind, 0) + count
-        seen = self.reader.seen
-        for seat, shown, key in self._sources[1]:
-            line = self.lines.get((seat, shown))
-            if line is None:
-                line = self.lines[(seat, shown)] = Series()
-            self._take(line, seat, seen(views[key], seat), produced.get(seat))
+        seen, take = self.reader.seen, self._take
+        for line, seat, key in self._sources[1]:
+            take(line, seat, seen(views[key], seat), produced.get(seat))
         self._previous = spectator
         self._hexes("labels", self.reader.hexes(spectator), lambda: self._label(spectator))
         self.final = dict(views)
 
-    def _read_from(self, views: Mapping[str, View]) -> list[tuple[int, str, str]]:
-        """``(seat, how it is shown, the key of the view it is read from)`` for each player:
-        its own view, the first other seat's view, and the spectator's."""
+    def _read_from(self, views: Mapping[str, View]) -> list[tuple[Series, int, str]]:
+        """``(that story, seat, the key of the view it is read from)`` for each player's story:
+        as its own view shows it, as the first other seat's view does, and as the spectator's."""
         found = []
         for seat in self.seats:
             other = next((k for k in views if shown_as(k, seat) == PUBLIC), None)
             for shown, key in ((OWN, str(seat)), (PUBLIC, other), (AS_SPECTATOR, SPECTATOR)):
                 if key is not None and key in views:
-                    found.append((seat, shown, key))
+                    line = self.lines.get((seat, shown))
+                    if line is None:
+                        line = self.lines[(seat, shown)] = Series()
+                    found.append((line, seat, key))
         return found
 
     def _label(self, view: View) -> None:
@@ -198,9 +192,12 @@ class Tracker:
         Where the hand's contents do not show, a growth of exactly the public payout counts by
         kind; any other growth counts as unseen cards.
         """
+        before = series.last.get(seat)
+        if before is now:  # the same reading again: nothing gained
+            series.scores[seat].append(now.score)
+            return
         series.scores.setdefault(seat, []).append(now.score)
         gained = series.gained.setdefault(seat, {})
-        before = series.last.get(seat)
         series.last[seat] = now
         if before is not None and before != now:  # a hand shown the same as before gained nothing
             if before.hand is not None and now.hand is not None:
@@ -296,9 +293,62 @@ def summary_for(save: Save, seat: int | str | None = None) -> Chart:
 # ---------------------------------------------------------------- drawing
 
 
-def _svg(height: float, title: str, kind: str) -> svgwrite.container.SVG:
-    drawing = svgwrite.container.SVG(debug=False)
-    drawing.attribs.clear()
+class Node:
+    """One SVG element of a picture: its tag, attributes, text and children.
+
+    It is written as ElementTree writes an element: attributes in name order, those without
+    text left out, ``&<>"`` and line breaks escaped in attributes and ``&<>`` in text, and
+    ``<tag />`` for an element with neither text nor children.
+    """
+
+    __slots__ = ("tag", "attribs", "text", "children")
+
+    def __init__(self, tag: str, text: str = "") -> None:
+        self.tag = tag
+        self.attribs: dict[str, str] = {}
+        self.text = text
+        self.children: list[Node] = []
+
+    def __setitem__(self, name: str, value: str) -> None:
+        self.attribs[name] = value
+
+    def add(self, child: Node) -> Node:
+        self.children.append(child)
+        return child
+
+    def write(self, out: list[str]) -> None:
+        """Append the element's markup to ``out``."""
+        out.append("<" + self.tag)
+        for name, value in sorted(self.attribs.items()):
+            if value:
+                out.append(f' {name}="{_attribute(value)}"')
+        if self.text or self.children:
+            out.append(">")
+            if self.text:
+                out.append(escape_text(self.text))
+            for child in self.children:
+                child.write(out)
+            out.append(f"</{self.tag}>")
+        else:
+            out.append(" />")
+
+
+def _attribute(text: str) -> str:
+    """An attribute's value escaped as ElementTree writes it: as text, then quotes and line breaks."""
+    text = escape_text(text)
+    if '"' in text:
+        text = text.replace('"', "&quot;")
+    if "\r" in text:
+        text = text.replace("\r", "&#13;")
+    if "\n" in text:
+        text = text.replace("\n", "&#10;")
+    if "\t" in text:
+        text = text.replace("\t", "&#09;")
+    return text
+
+
+def _svg(height: float, title: str, kind: str) -> Node:
+    drawing = Node("svg")
     drawing["viewBox"] = f"0 0 {num(WIDTH)} {num(height)}"
     drawing["class"] = f"chart chart-{css_token(kind)}"
     drawing["role"] = "group"
@@ -308,15 +358,17 @@ def _svg(height: float, title: str, kind: str) -> svgwrite.container.SVG:
     return drawing
 
 
-def _markup(drawing: svgwrite.container.SVG) -> str:
-    """The chart as one ``<svg>`` element for a page, without the empty ``<defs>`` svgwrite adds."""
-    return str(drawing.tostring()).replace("<defs />", "", 1)
+def _markup(drawing: Node) -> str:
+    """The chart as one ``<svg>`` element for a page."""
+    out: list[str] = []
+    drawing.write(out)
+    return "".join(out)
 
 
 def _text(
     content: str, x: float, y: float, size: float = 11, anchor: str = "", weight: str = "", fill: str = INK
-) -> svgwrite.text.Text:
-    text = svgwrite.text.Text(xml_text(content), debug=False)
+) -> Node:
+    text = Node("text", xml_text(content))
     text["x"], text["y"] = num(x), num(y)
     text["font-size"] = num(size)
     if anchor:
@@ -328,8 +380,8 @@ def _text(
     return text
 
 
-def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "") -> svgwrite.shapes.Rect:
-    rect = svgwrite.shapes.Rect(debug=False)
+def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "") -> Node:
+    rect = Node("rect")
     rect["x"], rect["y"], rect["width"], rect["height"] = num(x), num(y), num(w), num(h)
     rect["fill"] = fill
     if stroke:
@@ -338,16 +390,16 @@ def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "") -
     return rect
 
 
-def _line(x1: float, y1: float, x2: float, y2: float, stroke: str, width: float = 1) -> svgwrite.shapes.Line:
-    line = svgwrite.shapes.Line(debug=False)
+def _line(x1: float, y1: float, x2: float, y2: float, stroke: str, width: float = 1) -> Node:
+    line = Node("line")
     line["x1"], line["y1"], line["x2"], line["y2"] = num(x1), num(y1), num(x2), num(y2)
     line["stroke"] = stroke
     line["stroke-width"] = num(width)
     return line
 
 
-def _title(element: Any, text: str) -> None:
-    element.add(svgwrite.base.Title(xml_text(text)))
+def _title(element: Node, text: str) -> None:
+    element.add(Node("title", xml_text(text)))
 
 
 def _colour(seat: int) -> str:
@@ -366,7 +418,7 @@ def _nice_step(span: float, ticks: int) -> int:
 
 
 def _legend(
-    group: Any, items: Sequence[tuple[str, str]], x: float, y: float, right: float = WIDTH - 8
+    group: Node, items: Sequence[tuple[str, str]], x: float, y: float, right: float = WIDTH - 8
 ) -> float:
     """Colour swatches and labels, wrapped to the width; returns the y below the last row."""
     start = x
@@ -380,10 +432,9 @@ def _legend(
     return y + 16
 
 
-def _link(move: int, text: str) -> svgwrite.container.Hyperlink:
+def _link(move: int, text: str) -> Node:
     """A link to move ``move`` named by ``text``: ``data-move=N`` for the player, ``#move=N`` without it."""
-    link = svgwrite.container.Hyperlink("", debug=False)
-    link.attribs.clear()
+    link = Node("a")
     link["href"] = f"#move={move}"
     link["data-move"] = str(move)
     link["class"] = "chart-move"
@@ -403,7 +454,7 @@ def vp_chart(scores: Mapping[int, Sequence[int]], names: Mapping[int, str]) -> C
     def y_of(vp: float) -> float:
         return top + plot_h - plot_h * vp / high
 
-    axes = svgwrite.container.Group(debug=False)
+    axes = Node("g")
     for vp in range(0, high + 1, _nice_step(high, 5)):
         axes.add(_line(left, y_of(vp), left + plot_w, y_of(vp), GRID))
         axes.add(_text(str(vp), left - 5, y_of(vp) + 4, size=10, anchor="end", fill=MUTED))
@@ -425,18 +476,19 @@ def vp_chart(scores: Mapping[int, Sequence[int]], names: Mapping[int, str]) -> C
         points.append((x_of(len(series) - 1), y_of(series[-1])))
         text = " ".join(f"{num(x)},{num(y)}" for x, y in points)
         for colour, width in ((INK, 4.0), (_colour(seat), 2.4)):
-            line = svgwrite.path.Path(d="M" + text, debug=False)
+            line = Node("path")
+            line["d"] = "M" + text
             line["fill"] = "none"
             line["stroke"] = colour
             line["stroke-width"] = num(width)
             line["stroke-linejoin"] = "round"
             drawing.add(line)
         name = names.get(seat, f"seat {seat}")
-        dots = svgwrite.container.Group(debug=False)
+        dots = Node("g")
         dots["fill"], dots["stroke"], dots["stroke-width"] = _colour(seat), INK, "1.2"
         for m in changes:
             link = _link(m, f"{name}: {series[m]} VP after move {m}")
-            dot = svgwrite.shapes.Circle(debug=False)
+            dot = Node("circle")
             dot["cx"], dot["cy"], dot["r"] = num(x_of(m)), num(y_of(series[m])), "4.5"
             link.add(dot)
             dots.add(link)

@@ -119,7 +119,7 @@ def _int(value: Any, default: int = 0) -> int:
 
 def _names_key(view: View) -> Any:
     """What :func:`_names` reads: each player's seat and name."""
-    return tuple((p.get("seat"), p.get("name")) for p in view.get("players") or [])
+    return tuple([(p.get("seat"), p.get("name")) for p in view.get("players") or []])
 
 
 def _names(view: View) -> dict[int, str]:
@@ -297,8 +297,10 @@ class PioneersAdapter:
         """The rows of ``seats``. A row is made from its player's entry and the awards and scores
         beside it; who is to move and whose turn it is are then set on it, each look kept
         (:class:`~toolkit.render.adapters.Variants`), so a row that only waits for an answer
-        and then does not comes back as the same object."""
-        names = _names(view)
+        and then does not comes back as the same object. The engine keeps an unchanged entry as
+        the same object, so an unchanged row is found without reading its entry."""
+        players = [(_int(player.get("seat")), player) for player in view.get("players") or []]
+        named = {seat: player.get("name") for seat, player in players}  # the name each seat goes by
         awards = view.get("awards") or {}
         army, road = awards.get("largestArmy"), awards.get("longestRoad")
         decisions = view.get("decisions") or {}
@@ -307,8 +309,7 @@ class PioneersAdapter:
         current = None if view.get("phase") == "over" else view.get("currentSeat")
         own = view.get("seat")
         recall, variants, found = self.recall, self.variants, []
-        for player in view.get("players") or []:
-            seat = _int(player.get("seat"))
+        for seat, player in players:
             if seat not in seats:
                 continue
             mine = own == seat
@@ -316,19 +317,20 @@ class PioneersAdapter:
             slot = ("row", seat, mine, type(hand) is dict or isinstance(hand, Mapping))
             inputs = (
                 player,
-                names.get(seat),
+                named[seat],
                 view.get("myScore") if mine else None,
                 army == seat,
                 road == seat,
                 (final[seat],) if seat < len(final) else None,
             )
-            base = recall(slot, inputs, self._row, view, names, player)
+            base = recall(slot, inputs, self._row, view, player)
             to_move = decisions.get(str(seat), "")
             looks = (to_move if type(to_move) is str else str(to_move), current == seat)
             found.append(variants(slot, base, looks, _looking, base, *looks))
         return tuple(found)
 
-    def _row(self, view: View, names: dict[int, str], player: Mapping[str, Any]) -> PlayerRow:
+    def _row(self, view: View, player: Mapping[str, Any]) -> PlayerRow:
+        names = _names(view)
         awards = view.get("awards") or {}
         decisions = view.get("decisions") or {}
         own = view.get("seat")

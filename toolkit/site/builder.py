@@ -37,6 +37,7 @@ from toolkit.replay import ReplayError
 from toolkit.report import Error
 from toolkit.resources import data_dir
 from toolkit.saves import Problem, Save, SaveError, load, parse, read_whole, staging_dir
+from toolkit.site import fragments
 from toolkit.site.cache import Outcome, PageCache, page_key
 from toolkit.site.index import Record, Seat, index_files, record_for
 from toolkit.site.limits import check_listed_text, check_page_size
@@ -114,6 +115,7 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["css"] = css_token
+    env.globals["fragments"] = fragments  # the markup of the fragments a replay page swaps
     # tojson stays HTML-safe (it escapes <, >, & and '); compact separators keep pages small.
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "separators": (",", ":")}
     return env
@@ -206,9 +208,8 @@ def render_replay(
     """
     save = save if save is not None else load(entry.path)
     check_page_size(save)
-    macros = env.get_template("site/_parts.html").module
     tracker = Tracker(save.game)
-    page = build_page_data(save, macros, tracker.observe, reveal=reveal)
+    page = build_page_data(save, fragments, tracker.observe, reveal=reveal)
     meta = save.meta
     title = (
         entry.title or (meta.get("title") if isinstance(meta.get("title"), str) else None) or entry.path.stem

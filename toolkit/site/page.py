@@ -33,7 +33,7 @@ from markupsafe import Markup
 
 from toolkit.render.frames import SPECTATOR, Snapshot, snapshots
 from toolkit.render.highlight import marks_markup, produced_tiles
-from toolkit.render.scene import Board, FrameParts, PlayerRow
+from toolkit.render.scene import Board, FrameParts, PlayerRow, Tile
 from toolkit.render.svg import board_svg_inner
 from toolkit.render.symbols import piece_markup
 from toolkit.saves import Save
@@ -161,8 +161,8 @@ def build_page_data(
 ) -> PageData:
     """Replay ``save`` once and pack every frame, sharing what all views share.
 
-    ``macros`` is the template module holding ``head``, ``who``, ``hand``, ``info``,
-    ``foot_open``, ``fact`` and ``foot_close``. ``observe``, if given, is shown every frame's
+    ``macros`` holds the fragment makers ``head``, ``who``, ``hand``, ``info``, ``foot_open``,
+    ``fact`` and ``foot_close`` (:mod:`toolkit.site.fragments`). ``observe``, if given, is shown every frame's
     views (by view key) as they are made, e.g. to gather the game's charts in the same replay.
     ``reveal`` is one of :data:`REVEALS`.
     Raises :class:`~toolkit.replay.ReplayError` when a move does not replay.
@@ -176,7 +176,11 @@ def build_page_data(
     parts: Interner[Any] = Interner(lambda key: str(getattr(macros, key[0])(*key[1:])))
     rows = Combos()
     foots = Combos()
-    marks: Interner[Any] = Interner(lambda key: marks_markup(*key))
+    tiles: dict[str, Tile] = {}
+    # Marks are known by the fresh pieces, the producing hexes' keys and the note.
+    marks: Interner[Any] = Interner(
+        lambda key: marks_markup(hex_size, key[0], [tiles[k] for k in key[1]], key[2])
+    )
     frames: list[list[int]] = []
     actions: list[str] = []
     details: list[str] = []
@@ -192,12 +196,24 @@ def build_page_data(
     row_id: ByIdentity[PlayerRow] = ByIdentity(lambda shown: rows(_row_parts(parts, shown)))
     head_id: ByIdentity[Any] = ByIdentity(lambda header: parts(("head", header)))
     snaps = []
+    keys: tuple[str, ...] = ()
+    asked: list[tuple[int, str, set[int]]] = []  # (seat, its view's key, the seats its view gives rows of)
+    seats: list[int] = []
+    note_hook: Callable[[Mapping[str, Any]], Any] | None = None
     for adapter, snap in snapshots(save, None):
-        spectator = snap.views[SPECTATOR]
+        seen = snap.views
+        spectator = seen[SPECTATOR]
         if board is None:
             board = adapter.board(spectator)
             hex_size = board.hex_size
             players = adapter.players(spectator)
+            note_hook = getattr(adapter, "track_note", None)
+            tiles = {tile.key: tile for tile in board.tiles}
+        if keys != tuple(seen):
+            keys = tuple(seen)
+            seats = sorted(int(k) for k in keys if k != SPECTATOR)
+            # A seat's view gives its own row, and the public row of the seat before it.
+            asked = [(seat, str(seat), {seat, seats[position - 1]}) for position, seat in enumerate(seats)]
         winner = adapter.winner(spectator)
         finished = winner is not None
         actions.append(snap.action)
@@ -205,7 +221,7 @@ def build_page_data(
         # The story reads the words alone: the views need not outlive the frame.
         snaps.append(Snapshot(snap.index, snap.action, snap.actor, {}, snap.detail, snap.tags, snap.roll))
         if observe is not None:
-            observe(snap.index, snap.views)
+            observe(snap.index, seen)
         shown = adapter.pieces(spectator)
         header = adapter.header(spectator)
         headers.append(header)
@@ -227,16 +243,14 @@ def build_page_data(
             fresh = tuple(p for p in shown if p not in placed)
         rolled = bool(snap.roll) or "roll" in snap.tags
         hot = produced_tiles(board, header, _blocked(adapter, spectator)) if rolled else ()
-        note_hook = getattr(adapter, "track_note", None)
-        mark = marks((board.hex_size, fresh, hot, note_hook(spectator) if note_hook else None))
+        note = note_hook(spectator) if note_hook else None
+        mark = marks((fresh, tuple([tile.key for tile in hot]), note))
         previous = shown
         row = [last_layer[1], head_id(header), last_foot[1], mark]
-        seats = sorted(int(k) for k in snap.views if k != SPECTATOR)
         own_rows: dict[int, PlayerRow] = {}
         public_rows: dict[int, PlayerRow] = {}
-        for position, seat in enumerate(seats):
-            # A seat's view gives its own row, and the public row of the seat before it.
-            for made in adapter.rows(snap.views[str(seat)], {seat, seats[position - 1]}):
+        for seat, key, wanted in asked:
+            for made in adapter.rows(seen[key], wanted):
                 (own_rows if made.seat == seat else public_rows)[made.seat] = made
         for seat in seats:
             own = own_rows.get(seat)

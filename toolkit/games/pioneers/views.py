@@ -68,16 +68,18 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
             raise ValueError(f"no seat {seat!r} in this game (seats 0 to {s.n - 1})")
     over = s.phase == PHASE_OVER
     scores = [public_points(s, p) for p in range(s.n)]
-    entries: dict[tuple[int, bool], dict[str, Any]] = {}
+    public = [_kept_player(s, p, False, scores[p], memo) for p in range(s.n)]
+    owned: dict[int, dict[str, Any]] = {}
 
-    def entry(p: int, mine: bool) -> dict[str, Any]:
-        made = entries.get((p, mine))
+    def own(p: int) -> dict[str, Any]:
+        made = owned.get(p)
         if made is None:
-            made = entries[(p, mine)] = _kept_player(s, p, mine, scores[p], memo)
+            made = owned[p] = _kept_player(s, p, True, scores[p], memo)
         return made
 
+    moving = to_move(s)
     decisions = {}
-    for p in to_move(s):
+    for p in moving:
         kind = owed(s, p)
         if kind is not None:
             decisions[str(p)] = kind
@@ -100,7 +102,7 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
         "turn": s.turn,
         "phase": s.phase,
         "currentSeat": s.current,
-        "toMove": to_move(s),
+        "toMove": moving,
         "decisions": decisions,
         "dice": list(s.dice) if s.dice else None,
         "board": board_view(s, memo),
@@ -122,12 +124,16 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
     }
     out = []
     for seat in seats:
-        reveal_all = seat is None and over
+        if seat is None:
+            players = [own(p) for p in range(s.n)] if over else public.copy()
+        else:
+            players = public.copy()
+            players[seat] = own(seat)
         out.append(
             {
                 **shared,
                 "seat": seat,
-                "players": [entry(p, p == seat or reveal_all) for p in range(s.n)],
+                "players": players,
                 "myScore": true_points(s, seat) if seat is not None else None,
             }
         )
