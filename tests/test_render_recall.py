@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from toolkit.render.adapters import Recall, Variants
+from toolkit.render.adapters import Recall, Remembered, Variants
 from toolkit.render.frames import snapshots
 from toolkit.render.pioneers import PioneersAdapter
 from toolkit.saves import load
@@ -72,6 +72,25 @@ def test_a_new_base_forgets_the_old_variants() -> None:
     variants = Variants()
     variants("slot", tuple(["row"]), "trade", lambda: "old")
     assert variants("slot", tuple(["row"]), "trade", lambda: "new") == "new"
+
+
+def test_remembered_values_are_found_by_identity_not_by_equality() -> None:
+    """A value is kept for one object: an equal but distinct object finds nothing."""
+    kept = Remembered()
+    table = {"a": 1}
+    kept.put(table, "named")
+    assert kept.get(table) == "named"
+    assert kept.get({"a": 1}) is None
+
+
+def test_remembered_keeps_the_last_generation_and_lets_the_one_before_go() -> None:
+    """Once ``size`` objects are kept a new generation starts; the previous one is still found,
+    the one before it is not."""
+    kept = Remembered(size=2)
+    keys = [[n] for n in range(5)]
+    for n, key in enumerate(keys):
+        kept.put(key, n)
+    assert [kept.get(key) for key in keys] == [None, None, 2, 3, 4]
 
 
 def test_remembered_rows_equal_rows_made_afresh_through_a_game() -> None:

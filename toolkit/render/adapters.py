@@ -130,3 +130,29 @@ class Variants:
         if found is None:
             found = held[1][key] = make(*args)
         return found
+
+
+class Remembered:
+    """Values kept for objects, known by identity, for a while: each object is held beside its
+    value, so its id is not reused while it is remembered. The last generation of ``size``
+    objects is kept, the one before it let go."""
+
+    __slots__ = ("now", "before", "size")
+
+    def __init__(self, size: int = 48) -> None:
+        self.now: dict[int, tuple[Any, Any]] = {}
+        self.before: dict[int, tuple[Any, Any]] = {}
+        self.size = size
+
+    def get(self, key: Any) -> Any:
+        """The value kept for the object ``key``, or None."""
+        found = self.now.get(id(key)) or self.before.get(id(key))
+        return found[1] if found is not None and found[0] is key else None
+
+    def put(self, key: Any, value: Any) -> None:
+        """Keep ``value`` for the object ``key``."""
+        now = self.now
+        if len(now) >= self.size and id(key) not in now:
+            self.before, self.now = now, {}
+            now = self.now
+        now[id(key)] = (key, value)

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from toolkit.render.codex_words import Remembered
+from toolkit.render.adapters import Remembered
 
 View = Mapping[str, Any]
 

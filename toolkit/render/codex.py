@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple, TypeGuard
 
+from toolkit.render.adapters import Remembered
 from toolkit.render.codex_words import (
     COMMODITIES,
     RESOURCES,
     TIERS,
     TRACKS,
-    Remembered,
     Seating,
     answerers,
     as_int,

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from toolkit.render.adapters import Remembered
 from toolkit.render.scene import Stat
 
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
@@ -427,32 +428,6 @@ def named_players(view: View, names: Mapping[str, str], memo: dict[str, Any] | N
     if tables is not None:
         tables.put(players, named)
     return view if named is players else {**view, "players": named}
-
-
-class Remembered:
-    """Values kept for objects, known by identity, for a while: each object is held beside its
-    value, so its id is not reused while it is remembered. The last generation of ``size``
-    objects is kept, the one before it let go."""
-
-    __slots__ = ("now", "before", "size")
-
-    def __init__(self, size: int = 48) -> None:
-        self.now: dict[int, tuple[Any, Any]] = {}
-        self.before: dict[int, tuple[Any, Any]] = {}
-        self.size = size
-
-    def get(self, key: Any) -> Any:
-        """The value kept for the object ``key``, or None."""
-        found = self.now.get(id(key)) or self.before.get(id(key))
-        return found[1] if found is not None and found[0] is key else None
-
-    def put(self, key: Any, value: Any) -> None:
-        """Keep ``value`` for the object ``key``."""
-        now = self.now
-        if len(now) >= self.size and id(key) not in now:
-            self.before, self.now = now, {}
-            now = self.now
-        now[id(key)] = (key, value)
 
 
 def _remembered(memo: dict[str, Any], kind: str) -> Remembered:
