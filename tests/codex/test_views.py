@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -171,39 +172,36 @@ def test_views_with_a_memo_equal_fresh_views_on_random_games(seed: int) -> None:
 def test_an_unchanged_player_entry_is_the_same_object_at_the_next_position() -> None:
     """design §4 (view): with a memo, a player's entry that shows nothing new is the entry of the
     last position again; the entries of a player whose cards changed are made anew."""
-    state = fresh(seed=5)
-    memo: dict[str, Any] = {}
-    rng = Stream("same entries", "bot")
-    seats: list[int | None] = [None, *range(len(state.players))]
     shared = fresh_made = 0
-    for _ in range(120):
-        before = GAME.views(state, seats, memo)
-        GAME.apply(state, random_legal_move(state, rng)[1])
-        after = GAME.views(state, seats, memo)
-        for old, new in zip(before, after, strict=True):
-            for pid, entry in new["players"].items():
-                if entry == old["players"][pid]:
-                    assert entry is old["players"][pid]
-                    shared += 1
-                else:
-                    fresh_made += 1
+    for old, new in _views_around_moves(5, "same entries", 120):
+        for pid, entry in new["players"].items():
+            if entry == old["players"][pid]:
+                assert entry is old["players"][pid]
+                shared += 1
+            else:
+                fresh_made += 1
     assert shared and fresh_made
 
 
 def test_a_seats_players_table_is_the_same_object_while_its_entries_are() -> None:
     """design §4 (view): with a memo, a seat's players table whose entries are all the entries of
     the last position is that position's table again; one with a changed entry is a new table."""
-    state = fresh(seed=7)
-    memo: dict[str, Any] = {}
-    rng = Stream("same tables", "bot")
-    seats: list[int | None] = [None, *range(len(state.players))]
     kept = remade = 0
-    for _ in range(150):
+    for old, new in _views_around_moves(7, "same tables", 150):
+        same = all(new["players"][pid] is entry for pid, entry in old["players"].items())
+        assert (new["players"] is old["players"]) == same
+        kept, remade = kept + same, remade + (not same)
+    assert kept and remade
+
+
+def _views_around_moves(seed: int, stream: str, moves: int) -> Iterator[tuple[Any, Any]]:
+    """Each seat's view (spectator first) just before and just after each of ``moves`` random
+    moves, all through one memo, as a page asks for them."""
+    state = fresh(seed=seed)
+    memo: dict[str, Any] = {}
+    rng = Stream(stream, "bot")
+    seats: list[int | None] = [None, *range(len(state.players))]
+    for _ in range(moves):
         before = GAME.views(state, seats, memo)
         GAME.apply(state, random_legal_move(state, rng)[1])
-        after = GAME.views(state, seats, memo)
-        for old, new in zip(before, after, strict=True):
-            same = all(new["players"][pid] is entry for pid, entry in old["players"].items())
-            assert (new["players"] is old["players"]) == same
-            kept, remade = kept + same, remade + (not same)
-    assert kept and remade
+        yield from zip(before, GAME.views(state, seats, memo), strict=True)
