@@ -15,17 +15,22 @@ from wire_positions import loaded, openings
 
 from toolkit.games.codex import GAME
 from toolkit.games.codex.engine import legal_groups, open_kinds
+from toolkit.games.codex.flow import Listing
 from toolkit.games.codex.state import State, full_digest
 
 
 def compare_listings(state: State, seen: Counter[str]) -> None:
     """The listing equals the trial listing, and the lazily drawn types (``open_kinds``, what the
-    random bot picks from) give the same types and payloads in the same order."""
+    random bot picks from) give the same types and payloads in the same order, read in turn or
+    by position."""
     for seat in GAME.to_move(state):
         fast = GAME.legal_moves(state, seat)
         assert fast == legal_moves_by_trial(state, seat)
         drawn = [(kind, list(payloads)) for kind, payloads in open_kinds(state, seat)]
         assert drawn == legal_groups(state, seat)
+        for _, payloads in open_kinds(state, seat):  # what a bot reads by position
+            if isinstance(payloads, Listing):
+                assert [payloads[k] for k in range(len(payloads))] == list(payloads)
         seen.update(m["type"] for m in fast)
         if state.pending is not None:
             seen["pending:" + state.pending["type"]] += 1

@@ -22,6 +22,7 @@ ends leaves an outcome record for the turn.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -33,6 +34,7 @@ from toolkit.games.codex.flow import (
     event,
     install,
     material_line,
+    may_answer,
     pending_type,
     require_known_hand,
     require_pending,
@@ -361,7 +363,7 @@ def _proposed_this_turn(state: State, seat: int) -> tuple[set[Terms], set[tuple[
 
 def propose_candidates(state: State, seat: int) -> Sequence[dict[str, Any]]:
     """Broadcast 1-for-1 then 2-for-1 offers of held types (capped), then targeted 1-for-1, as a
-    :class:`~toolkit.games.codex.flow.Listing` of :func:`proposal_terms` (a caller that reads
+    :class:`~toolkit.games.codex.flow.Listing` of :class:`ProposalTerms` (a caller that reads
     one of them builds one payload)."""
     if not turn_action_open(state, seat):
         return []
@@ -371,42 +373,124 @@ def propose_candidates(state: State, seat: int) -> Sequence[dict[str, Any]]:
     others = responders_for(state, seat, None)
     if not others:
         return []
-    return Listing(proposal_terms(state, seat, others), proposal)
+    return Listing(ProposalTerms(state, seat, others), proposal)
 
 
-def proposal_terms(state: State, seat: int, others: list[int]) -> Iterator[tuple[str, int, str, str | None]]:
-    """The terms ``(give, count, want, target)`` of the proposals ``seat`` may list to ``others``.
+TARGETED_PAIRS = 8
+"""How many (offered, wanted) type pairs are also listed 1-for-1 to each single responder."""
 
-    Bundles already proposed to the same audience this turn are left out (a broadcast also
-    covers every single target); opponents' hidden holdings are never looked at. A broadcast
-    offers a held type (twice that many for a 2-for-1) for one card of any other type, in
-    material order of the offered type, then of the wanted type. Terms are produced one at a
-    time."""
-    p = state.players[seat]
-    broadcast_done, targeted_done = _proposed_this_turn(state, seat)
-    have = p.res | p.com
-    held = [k for k in C.MATERIALS if have.get(k, 0) > 0]
-    room = C.MAX_PROPOSAL_CANDIDATES
-    for size in (1, 2):
-        for g in held:
-            if have[g] < size:
-                continue
-            for w in C.MATERIALS:
-                if w == g or broadcast_done and (((g, size),), ((w, 1),)) in broadcast_done:
+_OTHER_TYPES = {g: tuple(w for w in C.MATERIALS if w != g) for g in C.MATERIALS}
+
+ProposalKey = tuple[str, int, str, "str | None"]
+_Block = tuple[str, int, tuple[str, ...], "tuple[str, ...] | None"]
+
+
+class ProposalTerms(Sequence[ProposalKey]):
+    """The terms ``(give, count, want, target)`` of the proposals ``seat`` may list to ``others``
+    (rules §12.1; the listing, not the rule, caps how many).
+
+    In order: a broadcast offering one card of a held type for one card of any other type, then
+    two cards (of a type held twice) for one, in material order of the offered type, then of
+    the wanted type, at most :data:`~toolkit.games.codex.constants.MAX_PROPOSAL_CANDIDATES` of
+    them; then, when there is more than one responder, the first :data:`TARGETED_PAIRS`
+    1-for-1 pairs of held and other types offered to each responder in turn. Terms already
+    proposed this turn to the same audience are left out (a broadcast also covers every single
+    target); opponents' hidden holdings are never looked at.
+
+    The terms fall in runs that share their offer (a broadcast's wanted types, a pair's
+    targets), so they are kept as runs: counted, and read by position, without producing the
+    terms before them; the runs are worked out on the first question."""
+
+    __slots__ = ("_state", "_seat", "_others", "_starts", "_blocks", "_count")
+
+    def __init__(self, state: State, seat: int, others: list[int]) -> None:
+        self._state, self._seat, self._others = state, seat, others
+        self._starts: list[int] = []
+        self._blocks: list[_Block] | None = None
+        self._count = 0
+
+    def _runs(self) -> list[_Block]:
+        blocks = self._blocks
+        if blocks is not None:
+            return blocks
+        state, seat = self._state, self._seat
+        p = state.players[seat]
+        done, targeted_done = _proposed_this_turn(state, seat)
+        have = p.res | p.com
+        held = [k for k in C.MATERIALS if have.get(k, 0) > 0]
+        starts: list[int] = []
+        blocks = []
+        at = 0
+        room = C.MAX_PROPOSAL_CANDIDATES
+        left_out: dict[tuple[str, int], set[str]] = {}  # broadcast runs' wanted types already proposed
+        for offer, want in done:
+            if len(offer) == 1 and len(want) == 1 and want[0][1] == 1:
+                left_out.setdefault(offer[0], set()).add(want[0][0])
+        for size in (1, 2):
+            for g in held:
+                if have[g] < size or not room:
                     continue
-                if not room:
-                    break
-                yield g, size, w, None
-                room -= 1
-    if len(others) > 1:
-        ids = [state.players[s].id for s in others]
-        for g, w in [(g, w) for g in held for w in C.MATERIALS if w != g][:8]:
-            terms = (((g, 1),), ((w, 1),))
-            if terms in broadcast_done:
-                continue
-            for target in ids:
-                if (terms, target) not in targeted_done:
-                    yield g, 1, w, target
+                wants = _OTHER_TYPES[g]
+                if left_out:
+                    gone = left_out.get((g, size))
+                    if gone:
+                        wants = tuple(w for w in wants if w not in gone)
+                wants = wants[:room]
+                if wants:
+                    starts.append(at)
+                    blocks.append((g, size, wants, None))
+                    at += len(wants)
+                    room -= len(wants)
+        if len(self._others) > 1:
+            ids = tuple(state.players[s].id for s in self._others)
+            pairs = [(g, w) for g in held[:TARGETED_PAIRS] for w in _OTHER_TYPES[g]][:TARGETED_PAIRS]
+            for g, w in pairs:
+                terms = (((g, 1),), ((w, 1),))
+                if terms in done:
+                    continue
+                targets = ids
+                if targeted_done:
+                    targets = tuple(t for t in ids if (terms, t) not in targeted_done)
+                if targets:
+                    starts.append(at)
+                    blocks.append((g, 1, (w,), targets))
+                    at += len(targets)
+        self._starts, self._blocks, self._count = starts, blocks, at
+        return blocks
+
+    def __len__(self) -> int:
+        self._runs()
+        return self._count
+
+    def __bool__(self) -> bool:
+        if self._blocks is None and not self._state.domestic_outcomes:
+            # Nothing proposed this turn: any held type opens a full first run of broadcasts.
+            p = self._state.players[self._seat]
+            have = p.res | p.com
+            return any(have.get(k, 0) > 0 for k in C.MATERIALS)
+        return bool(self._runs())
+
+    def __getitem__(self, k: int) -> ProposalKey:  # type: ignore[override]  # positions only
+        blocks = self._runs()
+        if k < 0:
+            k += self._count
+        if not 0 <= k < self._count:
+            raise IndexError("proposal position out of range")
+        b = bisect_right(self._starts, k) - 1
+        give, count, wants, targets = blocks[b]
+        j = k - self._starts[b]
+        if targets is None:
+            return give, count, wants[j], None
+        return give, count, wants[0], targets[j]
+
+    def __iter__(self) -> Iterator[ProposalKey]:
+        for give, count, wants, targets in self._runs():
+            if targets is None:
+                for w in wants:
+                    yield give, count, w, None
+            else:
+                for t in targets:
+                    yield give, count, wants[0], t
 
 
 def proposal(give: str, count: int, want: str, target: str | None) -> dict[str, Any]:
@@ -489,6 +573,19 @@ def seats_to_move(state: State) -> list[int]:
                 continue
         seats.append(s)
     return sorted(seats)
+
+
+def may_move(state: State, seat: int) -> bool:
+    """Whether ``seat`` is among :func:`seats_to_move` (tested without listing them)."""
+    if seat == _proposer(state):
+        return True
+    if not may_answer(state, seat):
+        return False
+    assert state.pending is not None
+    p = state.players[seat]
+    if p.id in state.pending["payload"]["passedPlayerIds"]:
+        return not (p.hidden_materials or p.hand_size() == 0)
+    return True
 
 
 def pass_candidates(state: State, seat: int) -> list[dict[str, Any]]:
