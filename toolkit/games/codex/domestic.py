@@ -463,11 +463,18 @@ class ProposalTerms(Sequence[ProposalKey]):
         return self._count
 
     def __bool__(self) -> bool:
-        if self._blocks is None and not self._state.domestic_outcomes:
-            # Nothing proposed this turn: any held type opens a full first run of broadcasts.
-            p = self._state.players[self._seat]
+        if self._blocks is None:
+            # Each outcome recorded this turn leaves out at most one broadcast of the first run
+            # (one held type offered for each other type), so with fewer outcomes than that run
+            # has terms, any held type means some proposal is listed.
+            state = self._state
+            p = state.players[self._seat]
             have = p.res | p.com
-            return any(have.get(k, 0) > 0 for k in C.MATERIALS)
+            first = next((k for k in C.MATERIALS if have.get(k, 0) > 0), None)
+            if first is None:
+                return False
+            if len(state.domestic_outcomes) < min(len(_OTHER_TYPES[first]), C.MAX_PROPOSAL_CANDIDATES):
+                return True
         return bool(self._runs())
 
     def __getitem__(self, k: int) -> ProposalKey:  # type: ignore[override]  # positions only

@@ -53,8 +53,13 @@ def own_knights(state: State, seat: int, check: KnightCheck | None = None) -> li
     """``seat``'s knights standing on the board, in id order; given ``check`` (a rule test that
     raises :class:`IllegalMove`), only the knights it accepts."""
     knights = state.knights
-    mine = sorted(kid for kid, knight in knights.items() if knight.owner == seat and knight.at >= 0)
-    return [knights[kid] for kid in mine if check is None or allowed(check, state, seat, knights[kid])]
+    if not knights:
+        return []
+    mine = [kid for kid, knight in knights.items() if knight.owner == seat and knight.at >= 0]
+    mine.sort()
+    if check is None:
+        return [knights[kid] for kid in mine]
+    return [knights[kid] for kid in mine if allowed(check, state, seat, knights[kid])]
 
 
 def reachable(state: State, seat: int, start: int) -> list[int]:
