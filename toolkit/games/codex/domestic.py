@@ -380,6 +380,7 @@ TARGETED_PAIRS = 8
 """How many (offered, wanted) type pairs are also listed 1-for-1 to each single responder."""
 
 _OTHER_TYPES = {g: tuple(w for w in C.MATERIALS if w != g) for g in C.MATERIALS}
+_PAIR_GIVES = -(-TARGETED_PAIRS // (len(C.MATERIALS) - 1))  # the held types those pairs come from
 
 ProposalKey = tuple[str, int, str, "str | None"]
 _Block = tuple[str, int, tuple[str, ...], "tuple[str, ...] | None"]
@@ -443,7 +444,7 @@ class ProposalTerms(Sequence[ProposalKey]):
                     room -= len(wants)
         if len(self._others) > 1:
             ids = tuple(state.players[s].id for s in self._others)
-            pairs = [(g, w) for g in held[:TARGETED_PAIRS] for w in _OTHER_TYPES[g]][:TARGETED_PAIRS]
+            pairs = [(g, w) for g in held[:_PAIR_GIVES] for w in _OTHER_TYPES[g]][:TARGETED_PAIRS]
             for g, w in pairs:
                 terms = (((g, 1),), ((w, 1),))
                 if terms in done:

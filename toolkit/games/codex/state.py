@@ -90,10 +90,6 @@ class Player:
         return True
 
 
-SEATS_ATTRIBUTE = "_seats_by_id"
-"""Where :meth:`State.seat_of_id` keeps its table of player ids (not a field of the state)."""
-
-
 @dataclass
 class State:
     """A whole codex position: the board lists, the seats, the decks and what is pending."""
@@ -161,25 +157,10 @@ class State:
         return topology(self.size)
 
     def seat_of_id(self, player_id: str) -> int | None:
-        """The seat of the first player with id ``player_id`` (None when no player has it).
-
-        Read from a table of ids built on first use for this list of players (an attribute that
-        is no field: never digested, never copied, built afresh when ``players`` is replaced or
-        grows)."""
-        try:
-            known, count, table = self.__dict__[SEATS_ATTRIBUTE]
-        except KeyError:
-            known, count, table = None, 0, {}
-        players = self.players
-        if known is not players or count != len(players):
-            table = {}
-            for p in players:
-                table.setdefault(p.id, p.seat)
-            self.__dict__[SEATS_ATTRIBUTE] = (players, len(players), table)
-        try:
-            return table.get(player_id)
-        except TypeError:  # an unhashable id (malformed loaded data) names nobody
-            return None
+        for p in self.players:
+            if p.id == player_id:
+                return p.seat
+        return None
 
     def seat_order_from(self, start: int) -> list[int]:
         """Seats in rotation beginning at ``start``."""
@@ -198,10 +179,9 @@ class State:
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields alone: a copy (``copy.deepcopy``, ``copy.copy``, pickle) leaves the digest
-        cache and the table of player ids behind and builds its own on first use."""
+        cache behind and builds its own on its first digest."""
         fields = dict(vars(self))
         fields.pop(digest_text.CACHE_ATTRIBUTE, None)
-        fields.pop(SEATS_ATTRIBUTE, None)
         return fields
 
 
