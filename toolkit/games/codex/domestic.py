@@ -79,6 +79,10 @@ _RANK = {k: n for n, k in enumerate(C.MATERIALS)}
 
 def as_list(bundle: Bundle) -> list[dict[str, Any]]:
     """The wire form of a bundle (of materials), in material order."""
+    if len(bundle) == 1:  # most bundles hold one type: nothing to order
+        for k, n in bundle.items():
+            if k in _RANK:
+                return [{"type": k, "count": n}] if n > 0 else []
     return [{"type": k, "count": bundle[k]} for k in sorted(bundle, key=_RANK.__getitem__) if bundle[k] > 0]
 
 

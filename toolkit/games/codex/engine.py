@@ -277,7 +277,7 @@ def open_kinds(state: State, seat: int) -> list[tuple[str, Iterable[dict[str, An
     out: list[tuple[str, Iterable[dict[str, Any]]]] = []
     for kind, candidates in _listers_now(state, seat):
         found = candidates(state, seat)
-        if isinstance(found, (list, Listing)):
+        if type(found) is list or isinstance(found, (list, Listing)):  # the plain list first: most are
             if found:
                 out.append((kind, found))
             continue
