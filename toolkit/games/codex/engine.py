@@ -46,6 +46,8 @@ from toolkit.games.codex.flow import (
     Listing,
     allowed,
     allowed_seats,
+    begin_listing,
+    end_listing,
     may_answer,
     pump,
 )
@@ -239,14 +241,18 @@ def legal_groups(state: State, seat: int) -> list[tuple[str, Payloads]]:
     (``resign`` is never listed)."""
     gap = state.pending_ctx.get("gap") is not None  # a loaded decision missing what some answers need
     out: list[tuple[str, Payloads]] = []
-    for kind, candidates in _listers_now(state, seat):
-        found = candidates(state, seat)
-        if gap:
-            payloads = [payload for payload in found if resume.answerable(state, kind, payload)]
-        else:
-            payloads = found if isinstance(found, list) else list(found)
-        if payloads:
-            out.append((kind, payloads))
+    previous = begin_listing(state)
+    try:
+        for kind, candidates in _listers_now(state, seat):
+            found = candidates(state, seat)
+            if gap:
+                payloads = [payload for payload in found if resume.answerable(state, kind, payload)]
+            else:
+                payloads = found if isinstance(found, list) else list(found)
+            if payloads:
+                out.append((kind, payloads))
+    finally:
+        end_listing(previous)
     return out
 
 
@@ -275,16 +281,20 @@ def open_kinds(state: State, seat: int) -> list[tuple[str, Iterable[dict[str, An
     if state.pending_ctx.get("gap") is not None:
         return [(kind, iter(payloads)) for kind, payloads in legal_groups(state, seat)]
     out: list[tuple[str, Iterable[dict[str, Any]]]] = []
-    for kind, candidates in _listers_now(state, seat):
-        found = candidates(state, seat)
-        if type(found) is list or isinstance(found, (list, Listing)):  # the plain list first: most are
-            if found:
-                out.append((kind, found))
-            continue
-        payloads = iter(found)
-        first = next(payloads, None)
-        if first is not None:
-            out.append((kind, chain((first,), payloads)))
+    previous = begin_listing(state)
+    try:
+        for kind, candidates in _listers_now(state, seat):
+            found = candidates(state, seat)
+            if type(found) is list or isinstance(found, (list, Listing)):  # the plain list first: most are
+                if found:
+                    out.append((kind, found))
+                continue
+            payloads = iter(found)
+            first = next(payloads, None)
+            if first is not None:
+                out.append((kind, chain((first,), payloads)))
+    finally:
+        end_listing(previous)
     return out
 
 

@@ -185,6 +185,29 @@ class Listing(Sequence[dict[str, Any]]):
         return (build(*key) for key in self._keys)
 
 
+_LISTING: list[Any] = [None, None]
+"""The position whose moves are being listed and the memo its listers share (see :func:`listing_memo`)."""
+
+
+def listing_memo(state: State) -> dict[Any, Any] | None:
+    """While the engine lists ``state``'s moves (:func:`begin_listing`), a memo its listers share:
+    the position does not change while its moves are listed, so what one action's listing works
+    out from it (a seat's knights, the corners a knight reaches) holds for the next. None at any
+    other time, so handlers and rule checks always work from the position afresh."""
+    return _LISTING[1] if _LISTING[0] is state else None
+
+
+def begin_listing(state: State) -> tuple[Any, Any]:
+    """Open a memo for listing ``state``'s moves; returns what :func:`end_listing` restores."""
+    previous = (_LISTING[0], _LISTING[1])
+    _LISTING[0], _LISTING[1] = state, {}
+    return previous
+
+
+def end_listing(previous: tuple[Any, Any]) -> None:
+    _LISTING[0], _LISTING[1] = previous
+
+
 def open_choice(state: State, kind: str, seat: int, key: str, options: list[str]) -> None:
     """Open decision ``kind`` for ``seat`` alone, offering ``options`` under ``key``; with no
     option there is nothing to decide and nothing opens."""
