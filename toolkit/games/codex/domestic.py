@@ -22,7 +22,6 @@ ends leaves an outcome record for the turn.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -387,7 +386,16 @@ _OTHER_TYPES = {g: tuple(w for w in C.MATERIALS if w != g) for g in C.MATERIALS}
 _PAIR_GIVES = -(-TARGETED_PAIRS // (len(C.MATERIALS) - 1))  # the held types those pairs come from
 
 ProposalKey = tuple[str, int, str, "str | None"]
-_Block = tuple[str, int, tuple[str, ...], "tuple[str, ...] | None"]
+_WIDTH = len(C.MATERIALS) - 1  # the wanted types of one offered type
+
+
+def _unskip(k: int, skipped: list[int]) -> int:
+    """The position in a grid of the ``k``-th place not among ``skipped`` (sorted)."""
+    for s in skipped:
+        if s > k:
+            break
+        k += 1
+    return k
 
 
 class ProposalTerms(Sequence[ProposalKey]):
@@ -402,107 +410,110 @@ class ProposalTerms(Sequence[ProposalKey]):
     proposed this turn to the same audience are left out (a broadcast also covers every single
     target); opponents' hidden holdings are never looked at.
 
-    The terms fall in runs that share their offer (a broadcast's wanted types, a pair's
-    targets), so they are kept as runs: counted, and read by position, without producing the
-    terms before them; the runs are worked out on the first question."""
+    Both parts are grids (offers by wanted types, pairs by targets) with a few places left out,
+    so the terms are counted, and read by position, from the grids' sizes and the places left
+    out, without producing the terms before them; the grids are worked out on the first
+    question."""
 
-    __slots__ = ("_state", "_seat", "_others", "_starts", "_blocks", "_count")
+    __slots__ = ("_state", "_seat", "_others", "_ready", "_offers", "_skipped", "_broadcasts",
+                 "_pairs", "_ids", "_skipped_targeted", "_count")
 
     def __init__(self, state: State, seat: int, others: list[int]) -> None:
         self._state, self._seat, self._others = state, seat, others
-        self._starts: list[int] = []
-        self._blocks: list[_Block] | None = None
+        self._ready = False
+        self._offers: list[tuple[str, int]] = []
+        self._skipped: list[int] = []
+        self._broadcasts = 0
+        self._pairs: list[tuple[str, str]] = []
+        self._ids: tuple[str, ...] = ()
+        self._skipped_targeted: list[int] = []
         self._count = 0
 
-    def _runs(self) -> list[_Block]:
-        blocks = self._blocks
-        if blocks is not None:
-            return blocks
+    def _grids(self) -> None:
+        if self._ready:
+            return
+        self._ready = True
         state, seat = self._state, self._seat
         p = state.players[seat]
         done, targeted_done = _proposed_this_turn(state, seat)
         have = p.res | p.com
         held = [k for k in C.MATERIALS if have.get(k, 0) > 0]
-        starts: list[int] = []
-        blocks = []
-        at = 0
-        room = C.MAX_PROPOSAL_CANDIDATES
-        left_out: dict[tuple[str, int], set[str]] = {}  # broadcast runs' wanted types already proposed
-        for offer, want in done:
-            if len(offer) == 1 and len(want) == 1 and want[0][1] == 1:
-                left_out.setdefault(offer[0], set()).add(want[0][0])
-        for size in (1, 2):
-            for g in held:
-                if have[g] < size or not room:
-                    continue
-                wants = _OTHER_TYPES[g]
-                if left_out:
-                    gone = left_out.get((g, size))
-                    if gone:
-                        wants = tuple(w for w in wants if w not in gone)
-                wants = wants[:room]
-                if wants:
-                    starts.append(at)
-                    blocks.append((g, size, wants, None))
-                    at += len(wants)
-                    room -= len(wants)
+        offers = [(g, 1) for g in held] + [(g, 2) for g in held if have[g] >= 2]
+        skipped: set[int] = set()
+        if done:
+            row = {offer: r for r, offer in enumerate(offers)}
+            for offer, want in done:
+                if len(offer) == 1 and len(want) == 1 and want[0][1] == 1 and offer[0] in row:
+                    g, w = offer[0][0], want[0][0]
+                    if w in _OTHER_TYPES[g]:
+                        skipped.add(row[offer[0]] * _WIDTH + _OTHER_TYPES[g].index(w))
+        self._offers, self._skipped = offers, sorted(skipped)
+        self._broadcasts = min(C.MAX_PROPOSAL_CANDIDATES, len(offers) * _WIDTH - len(skipped))
+        self._count = self._broadcasts
         if len(self._others) > 1:
             ids = tuple(state.players[s].id for s in self._others)
             pairs = [(g, w) for g in held[:_PAIR_GIVES] for w in _OTHER_TYPES[g]][:TARGETED_PAIRS]
-            for g, w in pairs:
-                terms = (((g, 1),), ((w, 1),))
-                if terms in done:
-                    continue
-                targets = ids
-                if targeted_done:
-                    targets = tuple(t for t in ids if (terms, t) not in targeted_done)
-                if targets:
-                    starts.append(at)
-                    blocks.append((g, 1, (w,), targets))
-                    at += len(targets)
-        self._starts, self._blocks, self._count = starts, blocks, at
-        return blocks
+            gone: list[int] = []
+            if done or targeted_done:
+                width = len(ids)
+                for r, (g, w) in enumerate(pairs):
+                    terms = (((g, 1),), ((w, 1),))
+                    if terms in done:
+                        gone += range(r * width, (r + 1) * width)
+                    elif targeted_done:
+                        gone += [r * width + t for t, x in enumerate(ids) if (terms, x) in targeted_done]
+            self._pairs, self._ids, self._skipped_targeted = pairs, ids, gone
+            self._count += len(pairs) * len(ids) - len(gone)
 
     def __len__(self) -> int:
-        self._runs()
+        self._grids()
         return self._count
 
     def __bool__(self) -> bool:
-        if self._blocks is None:
+        if not self._ready:
             # Each outcome recorded this turn leaves out at most one broadcast of the first run
             # (one held type offered for each other type), so with fewer outcomes than that run
             # has terms, any held type means some proposal is listed.
             state = self._state
             p = state.players[self._seat]
             have = p.res | p.com
-            first = next((k for k in C.MATERIALS if have.get(k, 0) > 0), None)
-            if first is None:
+            if not any(have.get(k, 0) > 0 for k in C.MATERIALS):
                 return False
-            if len(state.domestic_outcomes) < min(len(_OTHER_TYPES[first]), C.MAX_PROPOSAL_CANDIDATES):
+            if len(state.domestic_outcomes) < min(_WIDTH, C.MAX_PROPOSAL_CANDIDATES):
                 return True
-        return bool(self._runs())
+        return len(self) > 0
 
     def __getitem__(self, k: int) -> ProposalKey:  # type: ignore[override]  # positions only
-        blocks = self._runs()
+        self._grids()
         if k < 0:
             k += self._count
         if not 0 <= k < self._count:
             raise IndexError("proposal position out of range")
-        b = bisect_right(self._starts, k) - 1
-        give, count, wants, targets = blocks[b]
-        j = k - self._starts[b]
-        if targets is None:
-            return give, count, wants[j], None
-        return give, count, wants[0], targets[j]
+        if k < self._broadcasts:
+            r, j = divmod(_unskip(k, self._skipped), _WIDTH)
+            give, count = self._offers[r]
+            return give, count, _OTHER_TYPES[give][j], None
+        r, t = divmod(_unskip(k - self._broadcasts, self._skipped_targeted), len(self._ids))
+        give, want = self._pairs[r]
+        return give, 1, want, self._ids[t]
 
     def __iter__(self) -> Iterator[ProposalKey]:
-        for give, count, wants, targets in self._runs():
-            if targets is None:
-                for w in wants:
-                    yield give, count, w, None
-            else:
-                for t in targets:
-                    yield give, count, wants[0], t
+        self._grids()
+        skipped = set(self._skipped)
+        left = self._broadcasts
+        for r, (give, count) in enumerate(self._offers):
+            for j, want in enumerate(_OTHER_TYPES[give]):
+                if not left:
+                    break
+                if r * _WIDTH + j not in skipped:
+                    left -= 1
+                    yield give, count, want, None
+        gone = set(self._skipped_targeted)
+        width = len(self._ids)
+        for r, (give, want) in enumerate(self._pairs):
+            for t, target in enumerate(self._ids):
+                if r * width + t not in gone:
+                    yield give, 1, want, target
 
 
 def proposal(give: str, count: int, want: str, target: str | None) -> dict[str, Any]:
