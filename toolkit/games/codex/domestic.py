@@ -477,7 +477,10 @@ class ProposalTerms(Sequence[ProposalKey]):
             state = self._state
             p = state.players[self._seat]
             have = p.res | p.com
-            if not any(have.get(k, 0) > 0 for k in C.MATERIALS):
+            for k in C.MATERIALS:  # a plain loop: this runs for every action-phase listing
+                if have.get(k, 0) > 0:
+                    break
+            else:
                 return False
             if len(state.domestic_outcomes) < min(_WIDTH, C.MAX_PROPOSAL_CANDIDATES):
                 return True
@@ -556,7 +559,7 @@ def bid_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
 
 def _bid_options(offer: Bundle, want: Bundle, have: dict[str, int]) -> Iterator[tuple[Bundle, Bundle]]:
     """The bid terms of :func:`bid_candidates` in their order, repeats included, made one at a time."""
-    if all(have.get(k, 0) >= n for k, n in want.items()):
+    if _covers(have, want):
         yield offer, want
         for k in C.MATERIALS:
             if k not in offer and have.get(k, 0) > want.get(k, 0):
@@ -573,7 +576,15 @@ def _bid_options(offer: Bundle, want: Bundle, have: dict[str, int]) -> Iterator[
     for k in C.MATERIALS:
         if have.get(k, 0) > 0:
             rest = {t: n for t, n in offer.items() if t != k}
-            yield rest or {next(t for t in C.MATERIALS if t != k): 1}, {k: 1}
+            yield rest or {_OTHER_TYPES[k][0]: 1}, {k: 1}
+
+
+def _covers(have: dict[str, int], bundle: Bundle) -> bool:
+    """Whether ``have`` holds ``bundle``."""
+    for k, n in bundle.items():  # noqa: SIM110  (a plain loop: a generator stopped early costs more)
+        if have.get(k, 0) < n:
+            return False
+    return True
 
 
 def seats_to_move(state: State) -> list[int]:
