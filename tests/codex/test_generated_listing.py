@@ -14,18 +14,37 @@ from trial_listing import legal_moves_by_trial
 from wire_positions import loaded, openings
 
 from toolkit.games.codex import GAME
-from toolkit.games.codex.engine import legal_groups, open_kinds
+from toolkit.games.codex.engine import TURN_LISTERS, TURN_WINDOWS, legal_groups, open_kinds, owes
+from toolkit.games.codex.flow import Listing
 from toolkit.games.codex.state import State, full_digest
+
+
+def check_windows(state: State) -> None:
+    """Who owes a move is told alike with and without listing the seats, and a type that the
+    phase's window leaves out lists nothing for any seat there (rules §4, §5.1-§5.2)."""
+    seats = GAME.to_move(state)
+    assert [s for s in range(len(state.players)) if owes(state, s)] == sorted(set(seats))
+    if state.pending is not None or state.phase not in TURN_WINDOWS:
+        return
+    window = set(TURN_WINDOWS[state.phase])
+    for kind, candidates in TURN_LISTERS:
+        if kind not in window:
+            assert all(not list(candidates(state, s)) for s in range(len(state.players))), kind
 
 
 def compare_listings(state: State, seen: Counter[str]) -> None:
     """The listing equals the trial listing, and the lazily drawn types (``open_kinds``, what the
-    random bot picks from) give the same types and payloads in the same order."""
+    random bot picks from) give the same types and payloads in the same order, read in turn or
+    by position."""
+    check_windows(state)
     for seat in GAME.to_move(state):
         fast = GAME.legal_moves(state, seat)
         assert fast == legal_moves_by_trial(state, seat)
         drawn = [(kind, list(payloads)) for kind, payloads in open_kinds(state, seat)]
         assert drawn == legal_groups(state, seat)
+        for _, payloads in open_kinds(state, seat):  # what a bot reads by position
+            if isinstance(payloads, Listing):
+                assert [payloads[k] for k in range(len(payloads))] == list(payloads)
         seen.update(m["type"] for m in fast)
         if state.pending is not None:
             seen["pending:" + state.pending["type"]] += 1

@@ -33,6 +33,7 @@ from toolkit.games.codex.flow import (
     event,
     install,
     material_line,
+    may_answer,
     pending_type,
     require_known_hand,
     require_pending,
@@ -77,6 +78,10 @@ _RANK = {k: n for n, k in enumerate(C.MATERIALS)}
 
 def as_list(bundle: Bundle) -> list[dict[str, Any]]:
     """The wire form of a bundle (of materials), in material order."""
+    if len(bundle) == 1:  # most bundles hold one type: nothing to order
+        for k, n in bundle.items():
+            if k in _RANK:
+                return [{"type": k, "count": n}] if n > 0 else []
     return [{"type": k, "count": bundle[k]} for k in sorted(bundle, key=_RANK.__getitem__) if bundle[k] > 0]
 
 
@@ -361,7 +366,7 @@ def _proposed_this_turn(state: State, seat: int) -> tuple[set[Terms], set[tuple[
 
 def propose_candidates(state: State, seat: int) -> Sequence[dict[str, Any]]:
     """Broadcast 1-for-1 then 2-for-1 offers of held types (capped), then targeted 1-for-1, as a
-    :class:`~toolkit.games.codex.flow.Listing` of :func:`proposal_terms` (a caller that reads
+    :class:`~toolkit.games.codex.flow.Listing` of :class:`ProposalTerms` (a caller that reads
     one of them builds one payload)."""
     if not turn_action_open(state, seat):
         return []
@@ -371,42 +376,147 @@ def propose_candidates(state: State, seat: int) -> Sequence[dict[str, Any]]:
     others = responders_for(state, seat, None)
     if not others:
         return []
-    return Listing(proposal_terms(state, seat, others), proposal)
+    return Listing(ProposalTerms(state, seat, others), proposal)
 
 
-def proposal_terms(state: State, seat: int, others: list[int]) -> Iterator[tuple[str, int, str, str | None]]:
-    """The terms ``(give, count, want, target)`` of the proposals ``seat`` may list to ``others``.
+TARGETED_PAIRS = 8
+"""How many (offered, wanted) type pairs are also listed 1-for-1 to each single responder."""
 
-    Bundles already proposed to the same audience this turn are left out (a broadcast also
-    covers every single target); opponents' hidden holdings are never looked at. A broadcast
-    offers a held type (twice that many for a 2-for-1) for one card of any other type, in
-    material order of the offered type, then of the wanted type. Terms are produced one at a
-    time."""
-    p = state.players[seat]
-    broadcast_done, targeted_done = _proposed_this_turn(state, seat)
-    have = p.res | p.com
-    held = [k for k in C.MATERIALS if have.get(k, 0) > 0]
-    room = C.MAX_PROPOSAL_CANDIDATES
-    for size in (1, 2):
-        for g in held:
-            if have[g] < size:
-                continue
-            for w in C.MATERIALS:
-                if w == g or broadcast_done and (((g, size),), ((w, 1),)) in broadcast_done:
-                    continue
-                if not room:
+_OTHER_TYPES = {g: tuple(w for w in C.MATERIALS if w != g) for g in C.MATERIALS}
+_PAIR_GIVES = -(-TARGETED_PAIRS // (len(C.MATERIALS) - 1))  # the held types those pairs come from
+
+ProposalKey = tuple[str, int, str, "str | None"]
+_WIDTH = len(C.MATERIALS) - 1  # the wanted types of one offered type
+
+
+def _unskip(k: int, skipped: list[int]) -> int:
+    """The position in a grid of the ``k``-th place not among ``skipped`` (sorted)."""
+    for s in skipped:
+        if s > k:
+            break
+        k += 1
+    return k
+
+
+class ProposalTerms(Sequence[ProposalKey]):
+    """The terms ``(give, count, want, target)`` of the proposals ``seat`` may list to ``others``
+    (rules §12.1; the listing, not the rule, caps how many).
+
+    In order: a broadcast offering one card of a held type for one card of any other type, then
+    two cards (of a type held twice) for one, in material order of the offered type, then of
+    the wanted type, at most :data:`~toolkit.games.codex.constants.MAX_PROPOSAL_CANDIDATES` of
+    them; then, when there is more than one responder, the first :data:`TARGETED_PAIRS`
+    1-for-1 pairs of held and other types offered to each responder in turn. Terms already
+    proposed this turn to the same audience are left out (a broadcast also covers every single
+    target); opponents' hidden holdings are never looked at.
+
+    Both parts are grids (offers by wanted types, pairs by targets) with a few places left out,
+    so the terms are counted, and read by position, from the grids' sizes and the places left
+    out, without producing the terms before them; the grids are worked out on the first
+    question."""
+
+    __slots__ = ("_state", "_seat", "_others", "_ready", "_offers", "_skipped", "_broadcasts",
+                 "_pairs", "_ids", "_skipped_targeted", "_count")
+
+    def __init__(self, state: State, seat: int, others: list[int]) -> None:
+        self._state, self._seat, self._others = state, seat, others
+        self._ready = False
+        self._offers: list[tuple[str, int]] = []
+        self._skipped: list[int] = []
+        self._broadcasts = 0
+        self._pairs: list[tuple[str, str]] = []
+        self._ids: tuple[str, ...] = ()
+        self._skipped_targeted: list[int] = []
+        self._count = 0
+
+    def _grids(self) -> None:
+        if self._ready:
+            return
+        self._ready = True
+        state, seat = self._state, self._seat
+        p = state.players[seat]
+        done, targeted_done = _proposed_this_turn(state, seat)
+        have = p.res | p.com
+        held = [k for k in C.MATERIALS if have.get(k, 0) > 0]
+        offers = [(g, 1) for g in held] + [(g, 2) for g in held if have[g] >= 2]
+        skipped: set[int] = set()
+        if done:
+            row = {offer: r for r, offer in enumerate(offers)}
+            for offer, want in done:
+                if len(offer) == 1 and len(want) == 1 and want[0][1] == 1 and offer[0] in row:
+                    g, w = offer[0][0], want[0][0]
+                    if w in _OTHER_TYPES[g]:
+                        skipped.add(row[offer[0]] * _WIDTH + _OTHER_TYPES[g].index(w))
+        self._offers, self._skipped = offers, sorted(skipped)
+        self._broadcasts = min(C.MAX_PROPOSAL_CANDIDATES, len(offers) * _WIDTH - len(skipped))
+        self._count = self._broadcasts
+        if len(self._others) > 1:
+            ids = tuple(state.players[s].id for s in self._others)
+            pairs = [(g, w) for g in held[:_PAIR_GIVES] for w in _OTHER_TYPES[g]][:TARGETED_PAIRS]
+            gone: list[int] = []
+            if done or targeted_done:
+                width = len(ids)
+                for r, (g, w) in enumerate(pairs):
+                    terms = (((g, 1),), ((w, 1),))
+                    if terms in done:
+                        gone += range(r * width, (r + 1) * width)
+                    elif targeted_done:
+                        gone += [r * width + t for t, x in enumerate(ids) if (terms, x) in targeted_done]
+            self._pairs, self._ids, self._skipped_targeted = pairs, ids, gone
+            self._count += len(pairs) * len(ids) - len(gone)
+
+    def __len__(self) -> int:
+        self._grids()
+        return self._count
+
+    def __bool__(self) -> bool:
+        if not self._ready:
+            # Each outcome recorded this turn leaves out at most one broadcast of the first run
+            # (one held type offered for each other type), so with fewer outcomes than that run
+            # has terms, any held type means some proposal is listed.
+            state = self._state
+            p = state.players[self._seat]
+            have = p.res | p.com
+            for k in C.MATERIALS:  # a plain loop: this runs for every action-phase listing
+                if have.get(k, 0) > 0:
                     break
-                yield g, size, w, None
-                room -= 1
-    if len(others) > 1:
-        ids = [state.players[s].id for s in others]
-        for g, w in [(g, w) for g in held for w in C.MATERIALS if w != g][:8]:
-            terms = (((g, 1),), ((w, 1),))
-            if terms in broadcast_done:
-                continue
-            for target in ids:
-                if (terms, target) not in targeted_done:
-                    yield g, 1, w, target
+            else:
+                return False
+            if len(state.domestic_outcomes) < min(_WIDTH, C.MAX_PROPOSAL_CANDIDATES):
+                return True
+        return len(self) > 0
+
+    def __getitem__(self, k: int) -> ProposalKey:  # type: ignore[override]  # positions only
+        self._grids()
+        if k < 0:
+            k += self._count
+        if not 0 <= k < self._count:
+            raise IndexError("proposal position out of range")
+        if k < self._broadcasts:
+            r, j = divmod(_unskip(k, self._skipped), _WIDTH)
+            give, count = self._offers[r]
+            return give, count, _OTHER_TYPES[give][j], None
+        r, t = divmod(_unskip(k - self._broadcasts, self._skipped_targeted), len(self._ids))
+        give, want = self._pairs[r]
+        return give, 1, want, self._ids[t]
+
+    def __iter__(self) -> Iterator[ProposalKey]:
+        self._grids()
+        skipped = set(self._skipped)
+        left = self._broadcasts
+        for r, (give, count) in enumerate(self._offers):
+            for j, want in enumerate(_OTHER_TYPES[give]):
+                if not left:
+                    break
+                if r * _WIDTH + j not in skipped:
+                    left -= 1
+                    yield give, count, want, None
+        gone = set(self._skipped_targeted)
+        width = len(self._ids)
+        for r, (give, want) in enumerate(self._pairs):
+            for t, target in enumerate(self._ids):
+                if r * width + t not in gone:
+                    yield give, 1, want, target
 
 
 def proposal(give: str, count: int, want: str, target: str | None) -> dict[str, Any]:
@@ -449,7 +559,7 @@ def bid_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
 
 def _bid_options(offer: Bundle, want: Bundle, have: dict[str, int]) -> Iterator[tuple[Bundle, Bundle]]:
     """The bid terms of :func:`bid_candidates` in their order, repeats included, made one at a time."""
-    if all(have.get(k, 0) >= n for k, n in want.items()):
+    if _covers(have, want):
         yield offer, want
         for k in C.MATERIALS:
             if k not in offer and have.get(k, 0) > want.get(k, 0):
@@ -466,7 +576,15 @@ def _bid_options(offer: Bundle, want: Bundle, have: dict[str, int]) -> Iterator[
     for k in C.MATERIALS:
         if have.get(k, 0) > 0:
             rest = {t: n for t, n in offer.items() if t != k}
-            yield rest or {next(t for t in C.MATERIALS if t != k): 1}, {k: 1}
+            yield rest or {_OTHER_TYPES[k][0]: 1}, {k: 1}
+
+
+def _covers(have: dict[str, int], bundle: Bundle) -> bool:
+    """Whether ``have`` holds ``bundle``."""
+    for k, n in bundle.items():  # noqa: SIM110  (a plain loop: a generator stopped early costs more)
+        if have.get(k, 0) < n:
+            return False
+    return True
 
 
 def seats_to_move(state: State) -> list[int]:
@@ -489,6 +607,19 @@ def seats_to_move(state: State) -> list[int]:
                 continue
         seats.append(s)
     return sorted(seats)
+
+
+def may_move(state: State, seat: int) -> bool:
+    """Whether ``seat`` is among :func:`seats_to_move` (tested without listing them)."""
+    if seat == _proposer(state):
+        return True
+    if not may_answer(state, seat):
+        return False
+    assert state.pending is not None
+    p = state.players[seat]
+    if p.id in state.pending["payload"]["passedPlayerIds"]:
+        return not (p.hidden_materials or p.hand_size() == 0)
+    return True
 
 
 def pass_candidates(state: State, seat: int) -> list[dict[str, Any]]:

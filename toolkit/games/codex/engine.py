@@ -40,7 +40,17 @@ from toolkit.games.codex import (
     wants,
 )
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.flow import META_ACTIONS, PENDING_ANSWERS, Listing, allowed, allowed_seats, pump
+from toolkit.games.codex.flow import (
+    META_ACTIONS,
+    PENDING_ANSWERS,
+    Listing,
+    allowed,
+    allowed_seats,
+    begin_listing,
+    end_listing,
+    may_answer,
+    pump,
+)
 from toolkit.games.codex.state import State
 
 Handler = Callable[[State, int, dict[str, Any]], list[dict[str, Any]]]
@@ -199,16 +209,31 @@ def to_move(state: State) -> list[int]:
 Payloads = list[dict[str, Any]]
 
 
+def owes(state: State, seat: int) -> bool:
+    """Whether ``seat`` is among :func:`to_move` (tested without listing the seats)."""
+    if state.phase == "gameOver":
+        return False
+    pending = state.pending
+    if pending is None:
+        return seat == state.current
+    if pending["type"] == "domesticTradeResponse":
+        return domestic.may_move(state, seat)
+    return may_answer(state, seat)
+
+
 def _listers_now(state: State, seat: int) -> tuple[tuple[str, Candidates], ...]:
     """The candidate generators ``seat`` is listed from in this position (none when it owes nothing)."""
-    if state.phase == "gameOver" or seat not in to_move(state):
+    if not owes(state, seat):
         return ()
     return _position_listers(state)
 
 
 def _position_listers(state: State) -> tuple[tuple[str, Candidates], ...]:
-    """The candidate generators of the position's kind: the turn's, or the open decision's answers."""
-    return TURN_LISTERS if state.pending is None else PENDING_LISTERS.get(state.pending["type"], ())
+    """The candidate generators of the position's kind: the turn's phase's (:data:`TURN_WINDOWS`),
+    or the open decision's answers."""
+    if state.pending is None:
+        return PHASE_LISTERS.get(state.phase, TURN_LISTERS)
+    return PENDING_LISTERS.get(state.pending["type"], ())
 
 
 def legal_groups(state: State, seat: int) -> list[tuple[str, Payloads]]:
@@ -216,22 +241,29 @@ def legal_groups(state: State, seat: int) -> list[tuple[str, Payloads]]:
     (``resign`` is never listed)."""
     gap = state.pending_ctx.get("gap") is not None  # a loaded decision missing what some answers need
     out: list[tuple[str, Payloads]] = []
-    for kind, candidates in _listers_now(state, seat):
-        found = candidates(state, seat)
-        if gap:
-            payloads = [payload for payload in found if resume.answerable(state, kind, payload)]
-        else:
-            payloads = found if isinstance(found, list) else list(found)
-        if payloads:
-            out.append((kind, payloads))
+    previous = begin_listing(state)
+    try:
+        for kind, candidates in _listers_now(state, seat):
+            found = candidates(state, seat)
+            if gap:
+                payloads = [payload for payload in found if resume.answerable(state, kind, payload)]
+            else:
+                payloads = found if isinstance(found, list) else list(found)
+            if payloads:
+                out.append((kind, payloads))
+    finally:
+        end_listing(previous)
     return out
 
 
 def listed(state: State, seat: int, kind: str) -> list[dict[str, Any]]:
     """``seat``'s payloads of the one action type ``kind``, as :func:`legal_groups` lists them
     (empty when the type is not open): what a bot asks when one type decides before the others."""
-    candidates = next((c for k, c in _position_listers(state) if k == kind), None)
-    if candidates is None or state.phase == "gameOver" or seat not in to_move(state):
+    if state.pending is None:
+        candidates = PHASE_LISTER_OF.get(state.phase, TURN_LISTER_OF).get(kind)
+    else:
+        candidates = PENDING_LISTER_OF.get(state.pending["type"], {}).get(kind)
+    if candidates is None or not owes(state, seat):
         return []
     found = candidates(state, seat)
     if state.pending_ctx.get("gap") is not None:
@@ -249,16 +281,20 @@ def open_kinds(state: State, seat: int) -> list[tuple[str, Iterable[dict[str, An
     if state.pending_ctx.get("gap") is not None:
         return [(kind, iter(payloads)) for kind, payloads in legal_groups(state, seat)]
     out: list[tuple[str, Iterable[dict[str, Any]]]] = []
-    for kind, candidates in _listers_now(state, seat):
-        found = candidates(state, seat)
-        if isinstance(found, (list, Listing)):
-            if found:
-                out.append((kind, found))
-            continue
-        payloads = iter(found)
-        first = next(payloads, None)
-        if first is not None:
-            out.append((kind, chain((first,), payloads)))
+    previous = begin_listing(state)
+    try:
+        for kind, candidates in _listers_now(state, seat):
+            found = candidates(state, seat)
+            if type(found) is list or isinstance(found, (list, Listing)):  # the plain list first: most are
+                if found:
+                    out.append((kind, found))
+                continue
+            payloads = iter(found)
+            first = next(payloads, None)
+            if first is not None:
+                out.append((kind, chain((first,), payloads)))
+    finally:
+        end_listing(previous)
     return out
 
 
@@ -300,3 +336,23 @@ def _listers(kinds: tuple[str, ...]) -> tuple[tuple[str, Candidates], ...]:
 
 TURN_LISTERS = _listers(TURN_KINDS)
 PENDING_LISTERS = {pending: _listers(answers) for pending, answers in PENDING_ANSWERS.items()}
+
+_SETUP_KINDS = {"placeSetupBuilding"}
+_ROLL_KINDS = {"rollDice", "playProgressCard", "setStandingWant", "clearStandingWant"}
+TURN_WINDOWS: dict[str, tuple[str, ...]] = {
+    "setup1": tuple(k for k in TURN_KINDS if k in _SETUP_KINDS),
+    "setup2": tuple(k for k in TURN_KINDS if k in _SETUP_KINDS),
+    "roll": tuple(k for k in TURN_KINDS if k in _ROLL_KINDS),
+    "action": tuple(k for k in TURN_KINDS if k not in _SETUP_KINDS | {"rollDice", "skipRoadBuilding"}),
+}
+"""The types that can be listed in each phase while no decision is open, in listing order: setup
+placements in the setup rounds (rules §4); before the roll the roll, a pre-roll progress card
+and the table's standing wants (§5.1, §12.3, §14); everything else only in the action phase
+(§5.2), and skipping a free road only as the answer to its decision. Each type's own candidates
+check its phase as well; this table spares asking the others (a phase not named here asks every
+type)."""
+
+PHASE_LISTERS = {phase: _listers(kinds) for phase, kinds in TURN_WINDOWS.items()}
+TURN_LISTER_OF = dict(TURN_LISTERS)
+PHASE_LISTER_OF = {phase: dict(listers) for phase, listers in PHASE_LISTERS.items()}
+PENDING_LISTER_OF = {pending: dict(listers) for pending, listers in PENDING_LISTERS.items()}

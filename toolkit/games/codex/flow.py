@@ -162,40 +162,50 @@ def accepted(check: Callable[[dict[str, Any]], Any], payloads: Iterable[dict[str
 class Listing(Sequence[dict[str, Any]]):
     """Payloads kept as compact keys and built one at a time when read, for a move list long
     enough that building every payload would cost more than counting them: a bot that draws one
-    of them by its position builds only that one. The keys come from an iterator, drawn as far
-    as asked: the first to tell whether there is any, all of them to count them."""
+    of them by its position builds only that one. ``keys`` is a sequence of key tuples that can
+    itself count and index its keys without producing the others."""
 
-    __slots__ = ("_keys", "_rest", "build")
+    __slots__ = ("_keys", "build")
 
-    def __init__(self, keys: Iterable[tuple[Any, ...]], build: Callable[..., dict[str, Any]]) -> None:
-        self._keys: list[tuple[Any, ...]] = []
-        self._rest: Iterator[tuple[Any, ...]] | None = iter(keys)
+    def __init__(self, keys: Sequence[tuple[Any, ...]], build: Callable[..., dict[str, Any]]) -> None:
+        self._keys = keys
         self.build = build  # takes a key's items as its arguments
 
-    def _all(self) -> list[tuple[Any, ...]]:
-        if self._rest is not None:
-            self._keys.extend(self._rest)
-            self._rest = None
-        return self._keys
-
     def __bool__(self) -> bool:
-        if not self._keys and self._rest is not None:
-            first = next(self._rest, None)
-            if first is None:
-                self._rest = None
-                return False
-            self._keys.append(first)
         return bool(self._keys)
 
     def __len__(self) -> int:
-        return len(self._all())
+        return len(self._keys)
 
     def __getitem__(self, k: int) -> dict[str, Any]:  # type: ignore[override]  # positions only
-        return self.build(*self._all()[k])
+        return self.build(*self._keys[k])
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         build = self.build
-        return (build(*key) for key in self._all())
+        return (build(*key) for key in self._keys)
+
+
+_LISTING: list[Any] = [None, None]
+"""The position whose moves are being listed and the memo its listers share (see :func:`listing_memo`)."""
+
+
+def listing_memo(state: State) -> dict[Any, Any] | None:
+    """While the engine lists ``state``'s moves (:func:`begin_listing`), a memo its listers share:
+    the position does not change while its moves are listed, so what one action's listing works
+    out from it (a seat's knights, the corners a knight reaches) holds for the next. None at any
+    other time, so handlers and rule checks always work from the position afresh."""
+    return _LISTING[1] if _LISTING[0] is state else None
+
+
+def begin_listing(state: State) -> tuple[Any, Any]:
+    """Open a memo for listing ``state``'s moves; returns what :func:`end_listing` restores."""
+    previous = (_LISTING[0], _LISTING[1])
+    _LISTING[0], _LISTING[1] = state, {}
+    return previous
+
+
+def end_listing(previous: tuple[Any, Any]) -> None:
+    _LISTING[0], _LISTING[1] = previous
 
 
 def open_choice(state: State, kind: str, seat: int, key: str, options: list[str]) -> None:

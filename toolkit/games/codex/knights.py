@@ -32,6 +32,7 @@ from toolkit.games.codex.flow import (
     install,
     intersection_of,
     knight_of,
+    listing_memo,
     pay,
     require_afford,
     require_pending,
@@ -53,12 +54,39 @@ def own_knights(state: State, seat: int, check: KnightCheck | None = None) -> li
     """``seat``'s knights standing on the board, in id order; given ``check`` (a rule test that
     raises :class:`IllegalMove`), only the knights it accepts."""
     knights = state.knights
-    mine = sorted(kid for kid, knight in knights.items() if knight.owner == seat and knight.at >= 0)
-    return [knights[kid] for kid in mine if check is None or allowed(check, state, seat, knights[kid])]
+    if not knights:
+        return []
+    if check is None:
+        memo = listing_memo(state)
+        if memo is not None:
+            key = ("ownKnights", seat)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = _own_knights(knights, seat)
+            return found
+        return _own_knights(knights, seat)
+    return [k for k in _own_knights(knights, seat) if allowed(check, state, seat, k)]
+
+
+def _own_knights(knights: dict[str, Knight], seat: int) -> list[Knight]:
+    mine = [kid for kid, knight in knights.items() if knight.owner == seat and knight.at >= 0]
+    mine.sort()
+    return [knights[kid] for kid in mine]
 
 
 def reachable(state: State, seat: int, start: int) -> list[int]:
     """Corners reachable from ``start`` along ``seat``'s roads (``start`` included)."""
+    memo = listing_memo(state)
+    if memo is None:
+        return _reachable(state, seat, start)
+    key = ("reachable", seat, start)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _reachable(state, seat, start)
+    return found
+
+
+def _reachable(state: State, seat: int, start: int) -> list[int]:
     topo = state.topo
     seen = [False] * len(topo.int_ids)
     seen[start] = True
@@ -104,7 +132,14 @@ def can_act(state: State, seat: int, knight: Knight) -> bool:
 
 def ready_knights(state: State, seat: int) -> list[Knight]:
     """``seat``'s knights on the board that may act this turn (:func:`can_act`), in id order."""
-    return [k for k in own_knights(state, seat) if can_act(state, seat, k)]
+    memo = listing_memo(state)
+    if memo is None:
+        return [k for k in own_knights(state, seat) if can_act(state, seat, k)]
+    key = ("readyKnights", seat)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = [k for k in own_knights(state, seat) if can_act(state, seat, k)]
+    return found
 
 
 def require_can_act(state: State, seat: int, knight: Knight) -> None:

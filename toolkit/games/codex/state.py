@@ -186,14 +186,14 @@ class State:
 
 
 def positions(values: list[Any], x: Any) -> list[int]:
-    """The indices at which ``values`` holds ``x``, in order (``list.index`` does the scanning,
-    so finding a seat's few pieces on a board list stays cheap)."""
+    """The indices at which ``values`` holds ``x``, in order (``list.count`` and ``list.index`` do
+    the scanning, so finding a seat's few pieces on a board list stays cheap)."""
     out: list[int] = []
-    try:
-        while True:
-            out.append(values.index(x, out[-1] + 1 if out else 0))
-    except ValueError:
-        return out
+    at = -1
+    for _ in range(values.count(x)):
+        at = values.index(x, at + 1)
+        out.append(at)
+    return out
 
 
 def empty_board_state(seed: str | int, game_id: str, size: str, players: list[Player],
