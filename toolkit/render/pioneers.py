@@ -38,9 +38,11 @@ MARGIN = 52.0
 
 View = Mapping[str, Any]
 
-# The view fields the header and the panel foot are made from.
+# The view fields the header and the panel foot are made from (the foot reads the phase only to
+# tell a finished game, and an open offer without its answers).
 HEADER_KEYS = ("turn", "phase", "dice", "decisions", "toMove", "winner", "seat")
-FOOT_KEYS = ("devDeckCount", "offer", "log", "winner", "phase", "placements")
+FOOT_KEYS = ("devDeckCount", "log", "winner", "placements")
+OFFER_KEYS = ("from", "to", "give", "get")
 
 # Event types whose words only repeat what the move's own description says.
 ECHO_EVENTS = frozenset(
@@ -142,7 +144,16 @@ class PioneersAdapter:
     def __init__(self) -> None:
         self.recall = Recall()
         self._places: tuple[Any, Places] | None = None
+        self._named: tuple[View, Any] | None = None
         self.variants = Variants()
+
+    def _names_key(self, view: View) -> Any:
+        """:func:`_names_key` of ``view``, read once for the pieces, the header and the foot of one
+        view: the last view is held beside its key, so its id is not reused meanwhile."""
+        last = self._named
+        if last is None or last[0] is not view:
+            last = self._named = (view, _names_key(view))
+        return last[1]
 
     def board(self, view: View) -> Board:
         geo = geometry()
@@ -184,14 +195,14 @@ class PioneersAdapter:
 
     def pieces(self, view: View) -> tuple[Piece, ...]:
         """Roads, buildings and the bandit, remade only when one of them (or a name) changed."""
-        inputs = (view.get("roads"), view.get("buildings"), view.get("board"), _names_key(view))
+        inputs = (view.get("roads"), view.get("buildings"), view.get("board"), self._names_key(view))
         return self.recall("pieces", inputs, lambda: self._pieces(view))
 
     def _pieces(self, view: View) -> tuple[Piece, ...]:
         """Roads, buildings and the bandit; each piece is worked out once per place, owner and board."""
         geo = geometry()
         names = _names(view)
-        hexes = hex_names(view)
+        hexes = self.places_of(view)  # known by identity: the pieces' memory need not read the hexes
         pieces: list[Piece] = []
         for road in view.get("roads") or []:
             edge = _int(road.get("edge"), -1)
@@ -263,7 +274,7 @@ class PioneersAdapter:
 
     def header(self, view: View) -> Header:
         inputs = tuple(map(view.get, HEADER_KEYS))
-        return self.recall("header", (inputs, _names_key(view)), lambda: self._header(view))
+        return self.recall("header", (inputs, self._names_key(view)), lambda: self._header(view))
 
     def _header(self, view: View) -> Header:
         names = _names(view)
@@ -299,8 +310,7 @@ class PioneersAdapter:
         (:class:`~toolkit.render.adapters.Variants`), so a row that only waits for an answer
         and then does not comes back as the same object. The engine keeps an unchanged entry as
         the same object, so an unchanged row is found without reading its entry."""
-        players = [(_int(player.get("seat")), player) for player in view.get("players") or []]
-        named = {seat: player.get("name") for seat, player in players}  # the name each seat goes by
+        named: dict[int, Any] | None = None  # the name each seat goes by (the last entry of a seat)
         awards = view.get("awards") or {}
         army, road = awards.get("largestArmy"), awards.get("longestRoad")
         decisions = view.get("decisions") or {}
@@ -308,10 +318,16 @@ class PioneersAdapter:
         final = final if isinstance(final, list) else []
         current = None if view.get("phase") == "over" else view.get("currentSeat")
         own = view.get("seat")
+        players = view.get("players") or []
         recall, variants, found = self.recall, self.variants, []
-        for seat, player in players:
+        for player in players:
+            seat = player.get("seat")
+            if type(seat) is not int:
+                seat = _int(seat)
             if seat not in seats:
                 continue
+            if named is None:
+                named = {_int(p.get("seat")): p.get("name") for p in players}
             mine = own == seat
             hand = player.get("hand")
             slot = ("row", seat, mine, type(hand) is dict or isinstance(hand, Mapping))
@@ -387,8 +403,10 @@ class PioneersAdapter:
         return Panel(rows=self.rows(view, seats), facts=foot.facts, talk=foot.talk, result=foot.result)
 
     def foot(self, view: View) -> Panel:
-        inputs = tuple(map(view.get, FOOT_KEYS))
-        return self.recall("foot", (inputs, _names_key(view)), lambda: self._foot(view))
+        offer = view.get("offer")
+        offered = tuple(map(offer.get, OFFER_KEYS)) if isinstance(offer, Mapping) else None
+        inputs = (*map(view.get, FOOT_KEYS), view.get("phase") == "over", offered)
+        return self.recall("foot", (inputs, self._names_key(view)), lambda: self._foot(view))
 
     def _foot(self, view: View) -> Panel:
         names = _names(view)
@@ -524,23 +542,27 @@ def places(hexes: HexNames) -> Places:
     return Places(hexes)
 
 
+# The pieces are remembered by the place words of their board (a :class:`Places`, one object per
+# board's hexes, compared by identity), so finding a piece again does not read the hexes.
+
+
 @lru_cache(maxsize=4096)
-def _road(edge: int, seat: int, owner: str, hexes: HexNames) -> Piece:
+def _road(edge: int, seat: int, owner: str, hexes: Places) -> Piece:
     a, b = geometry().edge_ends(edge)
-    title = f"road of {owner} on {places(hexes).edge(edge)}"
+    title = f"road of {owner} on {hexes.edge(edge)}"
     return Piece("road", seat, midpoint(a, b), angle_deg(a, b), title=title)
 
 
 @lru_cache(maxsize=4096)
-def _building(kind: str, vertex: int, seat: int, owner: str, hexes: HexNames) -> Piece:
-    title = f"{kind} of {owner} on {places(hexes).vertex(vertex)}"
+def _building(kind: str, vertex: int, seat: int, owner: str, hexes: Places) -> Piece:
+    title = f"{kind} of {owner} on {hexes.vertex(vertex)}"
     return Piece(kind, seat, geometry().vertices[vertex], title=title)
 
 
 @lru_cache(maxsize=256)
-def _bandit(hex_id: int, hexes: HexNames) -> Piece:
+def _bandit(hex_id: int, hexes: Places) -> Piece:
     spot = geometry().centres[hex_id] + Point.at(-HEX_SIZE * 0.48, 0)
-    return Piece("bandit", None, spot, title=f"the bandit on {places(hexes).hex(hex_id)}")
+    return Piece("bandit", None, spot, title=f"the bandit on {hexes.hex(hex_id)}")
 
 
 def _cards_text(cards: Any) -> str:
