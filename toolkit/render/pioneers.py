@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from toolkit.render.adapters import Recall, Variants
+from toolkit.render.adapters import Recall
 from toolkit.render.geometry import CORNERS, Layout, Point, angle_deg, fit_layout, midpoint
 from toolkit.render.scene import (
     Board,
@@ -145,7 +144,9 @@ class PioneersAdapter:
         self.recall = Recall()
         self._places: tuple[Any, Places] | None = None
         self._named: tuple[View, Any] | None = None
-        self.variants = Variants()
+        # Rows by (seat, whether it is the viewer's own, whether its hand shows): the data the
+        # row was made from, the row, and its looks by (who is to move, whose turn it is).
+        self._rows: dict[tuple[int, bool, bool], tuple[tuple[Any, ...], PlayerRow, dict[Any, PlayerRow]]] = {}
 
     def _names_key(self, view: View) -> Any:
         """:func:`_names_key` of ``view``, read once for the pieces, the header and the foot of one
@@ -306,11 +307,11 @@ class PioneersAdapter:
 
     def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
         """The rows of ``seats``. A row is made from its player's entry and the awards and scores
-        beside it; who is to move and whose turn it is are then set on it, each look kept
-        (:class:`~toolkit.render.adapters.Variants`), so a row that only waits for an answer
-        and then does not comes back as the same object. The engine keeps an unchanged entry as
-        the same object, so an unchanged row is found without reading its entry."""
-        named: dict[int, Any] | None = None  # the name each seat goes by (the last entry of a seat)
+        beside it, and kept with them; who is to move and whose turn it is are then set on it,
+        each look kept beside that row, so a row that only waits for an answer and then does not
+        comes back as the same object. A row made from other data forgets the old one's looks.
+        The engine keeps an unchanged entry as the same object, so an unchanged row is found
+        without reading its entry."""
         awards = view.get("awards") or {}
         army, road = awards.get("largestArmy"), awards.get("longestRoad")
         decisions = view.get("decisions") or {}
@@ -319,7 +320,8 @@ class PioneersAdapter:
         current = None if view.get("phase") == "over" else view.get("currentSeat")
         own = view.get("seat")
         players = view.get("players") or []
-        recall, variants, found = self.recall, self.variants, []
+        named: dict[int, Any] | None = None  # the name each seat goes by (its last entry's)
+        kept, found = self._rows, []
         for player in players:
             seat = player.get("seat")
             if type(seat) is not int:
@@ -327,10 +329,10 @@ class PioneersAdapter:
             if seat not in seats:
                 continue
             if named is None:
-                named = {_int(p.get("seat")): p.get("name") for p in players}
+                named = _named(players)
             mine = own == seat
             hand = player.get("hand")
-            slot = ("row", seat, mine, type(hand) is dict or isinstance(hand, Mapping))
+            slot = (seat, mine, type(hand) is dict or isinstance(hand, Mapping))
             inputs = (
                 player,
                 named[seat],
@@ -339,10 +341,15 @@ class PioneersAdapter:
                 road == seat,
                 (final[seat],) if seat < len(final) else None,
             )
-            base = recall(slot, inputs, self._row, view, player)
+            held = kept.get(slot)
+            if held is None or held[0] != inputs:
+                held = kept[slot] = (inputs, self._row(view, player), {})
             to_move = decisions.get(str(seat), "")
             looks = (to_move if type(to_move) is str else str(to_move), current == seat)
-            found.append(variants(slot, base, looks, _looking, base, *looks))
+            row = held[2].get(looks)
+            if row is None:
+                row = held[2][looks] = _looking(held[1], *looks)
+            found.append(row)
         return tuple(found)
 
     def _row(self, view: View, player: Mapping[str, Any]) -> PlayerRow:
@@ -439,7 +446,27 @@ def _looking(row: PlayerRow, to_move: str, current: bool) -> PlayerRow:
     """``row`` with who is to move and whose turn it is set."""
     if row.to_move == to_move and row.current == current:
         return row
-    return replace(row, to_move=to_move, current=current)
+    return PlayerRow(
+        row.seat,
+        row.name,
+        row.score,
+        row.hand_count,
+        row.hand,
+        row.card_count,
+        row.cards,
+        row.badges,
+        row.stats,
+        to_move,
+        current,
+        row.out,
+        row.cards_label,
+        row.tracks,
+    )
+
+
+def _named(players: list[Any]) -> dict[int, Any]:
+    """The name each seat's entry gives (the last entry of a seat, were there two)."""
+    return {_int(p.get("seat")): p.get("name") for p in players}
 
 
 STORY_EVENTS: dict[str, set[Any]] = {"offer": {"offer"}, "answer": {"answer"}, "end": {"end_turn"}}
