@@ -332,7 +332,7 @@ class PioneersAdapter:
                 named = _named(players)
             mine = own == seat
             hand = player.get("hand")
-            slot = (seat, mine, type(hand) is dict or isinstance(hand, Mapping))
+            slot = (seat, mine, type(hand) is dict or (hand is not None and isinstance(hand, Mapping)))
             inputs = (
                 player,
                 named[seat],
@@ -410,8 +410,9 @@ class PioneersAdapter:
         return Panel(rows=self.rows(view, seats), facts=foot.facts, talk=foot.talk, result=foot.result)
 
     def foot(self, view: View) -> Panel:
-        offer = view.get("offer")
-        offered = tuple(map(offer.get, OFFER_KEYS)) if isinstance(offer, Mapping) else None
+        offer: Any = view.get("offer")
+        open_offer = offer is not None and (type(offer) is dict or isinstance(offer, Mapping))
+        offered = tuple(map(offer.get, OFFER_KEYS)) if open_offer else None
         inputs = (*map(view.get, FOOT_KEYS), view.get("phase") == "over", offered)
         return self.recall("foot", (inputs, self._names_key(view)), lambda: self._foot(view))
 
@@ -466,7 +467,7 @@ def _looking(row: PlayerRow, to_move: str, current: bool) -> PlayerRow:
 
 def _named(players: list[Any]) -> dict[int, Any]:
     """The name each seat's entry gives (the last entry of a seat, were there two)."""
-    return {_int(p.get("seat")): p.get("name") for p in players}
+    return {(seat if type(seat := p.get("seat")) is int else _int(seat)): p.get("name") for p in players}
 
 
 STORY_EVENTS: dict[str, set[Any]] = {"offer": {"offer"}, "answer": {"answer"}, "end": {"end_turn"}}
