@@ -96,11 +96,13 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
     offer = None
     if s.offer is not None:
         o = s.offer
+        terms = (o.offerer, o.to, tuple(o.give), tuple(o.get))
+        give, get = _kept(memo, "offer terms", terms, lambda: (bundle_dict(o.give), bundle_dict(o.get)))
         offer = {
             "from": o.offerer,
             "to": None if o.to < 0 else o.to,
-            "give": bundle_dict(o.give),
-            "get": bundle_dict(o.get),
+            "give": give,
+            "get": get,
             "answers": {str(k): v for k, v in sorted(o.answers.items())},
         }
     roads = _kept(memo, "roads", tuple(s.road_owner), lambda: _roads(s))
