@@ -296,3 +296,13 @@ def test_remembered_readings_equal_readings_made_afresh_through_a_game() -> None
         for key, view in snap.views.items():
             for seat in range(len(view["players"])):
                 assert remembering.seen(view, seat) == PioneersReader().seen(view, seat), (snap.index, key)
+
+
+def test_remembered_paying_hexes_equal_hexes_read_afresh_through_a_game() -> None:
+    """The paying hexes the pioneers reader gives from its memory, at every frame, equal what a
+    fresh reader reads from that frame's spectator view alone."""
+    save = load(ROOT / "replays" / "pioneers-three-greedy-close-race.json")
+    remembering = PioneersReader()
+    for _, snap in snapshots(save, None):
+        view = snap.views[SPECTATOR]
+        assert remembering.producers(view) == PioneersReader().producers(view), snap.index

@@ -54,6 +54,12 @@ def test_a_long_talk_anywhere_is_refused():
     assert "[too_large]" in _problem(data)
 
 
+def test_a_long_text_is_refused_naming_its_pointer():
+    data = _small()
+    data["moves"][-1].setdefault("action", {})["a/b~"] = "t" * (MAX_TEXT + 1)
+    assert _problem(data).startswith(f"big.json: /moves/{KEPT - 1}/action/a~1b~0: a text of")
+
+
 def test_more_players_than_a_page_shows_are_refused():
     data = _small(config={"players": [{"name": f"P{i}"} for i in range(9)]})
     assert "9 players" in _problem(data)

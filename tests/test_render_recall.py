@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from toolkit.render.adapters import Recall, Remembered, Variants
+from toolkit.render.adapters import Recall, Remembered
 from toolkit.render.frames import snapshots
 from toolkit.render.pioneers import PioneersAdapter
 from toolkit.saves import load
@@ -58,20 +58,40 @@ def test_slots_remember_apart() -> None:
     assert recall("a", 1, lambda: "again") == "made in a"
 
 
-def test_a_variant_comes_back_as_the_same_object() -> None:
-    """The same base and the same key give the part made the first time, without making it again."""
-    variants = Variants()
-    base = ("row",)
-    first = variants("slot", base, ("trade", True), lambda: ("row", "trade"))
-    again = variants("slot", base, ("trade", True), lambda: ("remade",))
-    assert again is first
+def _a_view_with_an_offer() -> dict[str, Any]:
+    """Seat 0's view at the first frame of the close race where a seat owes an answer to an offer."""
+    for _, snap in snapshots(load(PIONEERS), None):
+        view = snap.views["0"]
+        if "trade" in (view.get("decisions") or {}).values():
+            return dict(view)
+    raise AssertionError("no offer in the close race")
 
 
-def test_a_new_base_forgets_the_old_variants() -> None:
-    """A variant is made again once its slot holds another base, even an equal one."""
-    variants = Variants()
-    variants("slot", tuple(["row"]), "trade", lambda: "old")
-    assert variants("slot", tuple(["row"]), "trade", lambda: "new") == "new"
+def test_a_row_that_flips_between_looks_comes_back_as_the_same_object() -> None:
+    """A row waiting for an answer, then not, then waiting again is the same row object each time
+    it shows the same look: nothing made from it needs making again."""
+    adapter = PioneersAdapter()
+    waiting = _a_view_with_an_offer()
+    seats = {int(s) for s in waiting["decisions"]}
+    answered = {**waiting, "decisions": {}}
+    first = adapter.rows(waiting, seats)
+    between = adapter.rows(answered, seats)
+    again = adapter.rows(waiting, seats)
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    assert all(a is not b and a.to_move and not b.to_move for a, b in zip(first, between, strict=True))
+
+
+def test_a_row_made_from_other_data_forgets_the_old_looks() -> None:
+    """Once a seat's entry changes, its row is made again, also in a look it had before."""
+    adapter = PioneersAdapter()
+    view = _a_view_with_an_offer()
+    seat = next(int(s) for s in view["decisions"])
+    (before,) = adapter.rows(view, {seat})
+    players = list(view["players"])
+    players[seat] = {**players[seat], "knightsPlayed": players[seat]["knightsPlayed"] + 1}
+    adapter.rows({**view, "players": players}, {seat})
+    (after,) = adapter.rows(view, {seat})
+    assert after is not before and after == before
 
 
 def test_remembered_values_are_found_by_identity_not_by_equality() -> None:

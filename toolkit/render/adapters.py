@@ -109,29 +109,6 @@ class Recall:
         return made
 
 
-class Variants:
-    """Parts derived from a remembered part by a few small values (who is to move, whose turn it is).
-
-    ``variants(slot, base, key, make)`` gives the part made for ``key`` from ``base`` while
-    ``slot`` still holds that same ``base`` object; a new base forgets the old one's variants.
-    So a part that only flips between a few looks (a row that waits for a trade answer, then
-    not) comes back as the same object each time, and nothing made from it is made again.
-    """
-
-    def __init__(self) -> None:
-        self.held: dict[Hashable, tuple[Any, dict[Hashable, Any]]] = {}
-
-    def __call__(self, slot: Hashable, base: Any, key: Hashable, make: Callable[..., T], *args: Any) -> T:
-        """The part for ``key`` made from ``base``; ``make(*args)`` makes it the first time."""
-        held = self.held.get(slot)
-        if held is None or held[0] is not base:
-            held = self.held[slot] = (base, {})
-        found: T | None = held[1].get(key)
-        if found is None:
-            found = held[1][key] = make(*args)
-        return found
-
-
 class Remembered:
     """Values kept for objects, known by identity, for a while: each object is held beside its
     value, so its id is not reused while it is remembered. The last generation of ``size``

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from toolkit.render.adapters import Remembered
+from toolkit.render.adapters import Recall, Remembered
 
 View = Mapping[str, Any]
 
@@ -102,25 +102,29 @@ class PioneersReader:
         # The last reading of each seat, as its own view and as the others show it: the entry
         # it was read from (held, so its id is not reused), the score and the reading.
         self._readings: dict[tuple[int, bool], tuple[Mapping[str, Any], int, Seen]] = {}
+        self._producers = Recall()  # the paying hexes, beside the buildings and board read
 
     def seen(self, view: View, seat: int) -> Seen:
         """What ``view`` shows of ``seat``. The engine keeps an unchanged player entry as the same
         object, so a reading is made again only from another entry or another score."""
-        player = self._player(view, seat)
+        players = view.get("players") or []
+        player = players[seat] if 0 <= seat < len(players) else None
+        if type(player) is not dict or player.get("seat") != seat:
+            player = self._player(view, seat)
+        mine = view.get("seat") == seat
         final = view.get("finalScores")
-        if isinstance(final, list) and 0 <= seat < len(final):
+        if final is not None and isinstance(final, list) and 0 <= seat < len(final):
             score = _int(final[seat])
-        elif view.get("seat") == seat and isinstance(view.get("myScore"), int):
+        elif mine and isinstance(view.get("myScore"), int):
             score = _int(view.get("myScore"))
         else:
             score = _int(player.get("score"))
-        slot = (seat, view.get("seat") == seat)
-        last = self._readings.get(slot)
+        last = self._readings.get((seat, mine))
         if last is not None and last[0] is player and last[1] == score:
             return last[2]
         hand = player.get("hand")
         made = Seen(score, _int(player.get("handCount")), _counts(hand, self.kinds) if hand else None)
-        self._readings[slot] = (player, score, made)
+        self._readings[(seat, mine)] = (player, score, made)
         return made
 
     def roll(self, view: View) -> Roll | None:
@@ -134,6 +138,12 @@ class PioneersReader:
         return (view.get("board") or {}).get("hexes")
 
     def producers(self, view: View) -> list[Producer]:
+        """The paying hexes, worked out again only when the buildings or the board changed (the
+        engine keeps each unchanged as the same object, so they are mostly known by identity)."""
+        inputs = (view.get("buildings"), view.get("board"))
+        return list(self._producers("producers", inputs, self._producers_of, view))
+
+    def _producers_of(self, view: View) -> tuple[Producer, ...]:
         from toolkit.render.pioneers import geometry
 
         corners = geometry().hex_vertices
@@ -151,7 +161,7 @@ class PioneersReader:
             pays = tuple((towns[v][0], kind, towns[v][1]) for v in corners[hex_id] if v in towns)
             label = f"the {token} {kind} hex (hex {hex_id})"
             found.append(Producer(str(hex_id), label, token, bandit == hex_id, pays))
-        return found
+        return tuple(found)
 
     def sources(self, view: View, seat: int) -> dict[str, int]:
         from toolkit.games.pioneers.constants import AWARD_POINTS

@@ -161,7 +161,11 @@ class Tracker:
                         paid[kind] = paid.get(kind, 0) + count
         seen, take = self.reader.seen, self._take
         for line, seat, key in self._sources[1]:
-            take(line, seat, seen(views[key], seat), produced.get(seat))
+            now = seen(views[key], seat)
+            if line.last.get(seat) is now:  # the same reading again (see :meth:`_take`)
+                line.scores[seat].append(now.score)
+            else:
+                take(line, seat, now, produced.get(seat))
         self._previous = spectator
         self._hexes("labels", self.reader.hexes(spectator), lambda: self._label(spectator))
         self.final = dict(views)

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from toolkit.render.adapters import Recall, Variants
+from toolkit.render.adapters import Recall
 from toolkit.render.geometry import CORNERS, Layout, Point, angle_deg, fit_layout, midpoint
 from toolkit.render.scene import (
     Board,
@@ -38,9 +37,11 @@ MARGIN = 52.0
 
 View = Mapping[str, Any]
 
-# The view fields the header and the panel foot are made from.
+# The view fields the header and the panel foot are made from (the foot reads the phase only to
+# tell a finished game, and an open offer without its answers).
 HEADER_KEYS = ("turn", "phase", "dice", "decisions", "toMove", "winner", "seat")
-FOOT_KEYS = ("devDeckCount", "offer", "log", "winner", "phase", "placements")
+FOOT_KEYS = ("devDeckCount", "log", "winner", "placements")
+OFFER_KEYS = ("from", "to", "give", "get")
 
 # Event types whose words only repeat what the move's own description says.
 ECHO_EVENTS = frozenset(
@@ -142,7 +143,18 @@ class PioneersAdapter:
     def __init__(self) -> None:
         self.recall = Recall()
         self._places: tuple[Any, Places] | None = None
-        self.variants = Variants()
+        self._named: tuple[View, Any] | None = None
+        # Rows by (seat, whether it is the viewer's own, whether its hand shows): the data the
+        # row was made from, the row, and its looks by (who is to move, whose turn it is).
+        self._rows: dict[tuple[int, bool, bool], tuple[tuple[Any, ...], PlayerRow, dict[Any, PlayerRow]]] = {}
+
+    def _names_key(self, view: View) -> Any:
+        """:func:`_names_key` of ``view``, read once for the pieces, the header and the foot of one
+        view: the last view is held beside its key, so its id is not reused meanwhile."""
+        last = self._named
+        if last is None or last[0] is not view:
+            last = self._named = (view, _names_key(view))
+        return last[1]
 
     def board(self, view: View) -> Board:
         geo = geometry()
@@ -184,14 +196,14 @@ class PioneersAdapter:
 
     def pieces(self, view: View) -> tuple[Piece, ...]:
         """Roads, buildings and the bandit, remade only when one of them (or a name) changed."""
-        inputs = (view.get("roads"), view.get("buildings"), view.get("board"), _names_key(view))
+        inputs = (view.get("roads"), view.get("buildings"), view.get("board"), self._names_key(view))
         return self.recall("pieces", inputs, lambda: self._pieces(view))
 
     def _pieces(self, view: View) -> tuple[Piece, ...]:
         """Roads, buildings and the bandit; each piece is worked out once per place, owner and board."""
         geo = geometry()
         names = _names(view)
-        hexes = hex_names(view)
+        hexes = self.places_of(view)  # known by identity: the pieces' memory need not read the hexes
         pieces: list[Piece] = []
         for road in view.get("roads") or []:
             edge = _int(road.get("edge"), -1)
@@ -263,7 +275,7 @@ class PioneersAdapter:
 
     def header(self, view: View) -> Header:
         inputs = tuple(map(view.get, HEADER_KEYS))
-        return self.recall("header", (inputs, _names_key(view)), lambda: self._header(view))
+        return self.recall("header", (inputs, self._names_key(view)), lambda: self._header(view))
 
     def _header(self, view: View) -> Header:
         names = _names(view)
@@ -295,12 +307,11 @@ class PioneersAdapter:
 
     def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
         """The rows of ``seats``. A row is made from its player's entry and the awards and scores
-        beside it; who is to move and whose turn it is are then set on it, each look kept
-        (:class:`~toolkit.render.adapters.Variants`), so a row that only waits for an answer
-        and then does not comes back as the same object. The engine keeps an unchanged entry as
-        the same object, so an unchanged row is found without reading its entry."""
-        players = [(_int(player.get("seat")), player) for player in view.get("players") or []]
-        named = {seat: player.get("name") for seat, player in players}  # the name each seat goes by
+        beside it, and kept with them; who is to move and whose turn it is are then set on it,
+        each look kept beside that row, so a row that only waits for an answer and then does not
+        comes back as the same object. A row made from other data forgets the old one's looks.
+        The engine keeps an unchanged entry as the same object, so an unchanged row is found
+        without reading its entry."""
         awards = view.get("awards") or {}
         army, road = awards.get("largestArmy"), awards.get("longestRoad")
         decisions = view.get("decisions") or {}
@@ -308,13 +319,20 @@ class PioneersAdapter:
         final = final if isinstance(final, list) else []
         current = None if view.get("phase") == "over" else view.get("currentSeat")
         own = view.get("seat")
-        recall, variants, found = self.recall, self.variants, []
-        for seat, player in players:
+        players = view.get("players") or []
+        named: dict[int, Any] | None = None  # the name each seat goes by (its last entry's)
+        kept, found = self._rows, []
+        for player in players:
+            seat = player.get("seat")
+            if type(seat) is not int:
+                seat = _int(seat)
             if seat not in seats:
                 continue
+            if named is None:
+                named = _named(players)
             mine = own == seat
             hand = player.get("hand")
-            slot = ("row", seat, mine, type(hand) is dict or isinstance(hand, Mapping))
+            slot = (seat, mine, type(hand) is dict or (hand is not None and isinstance(hand, Mapping)))
             inputs = (
                 player,
                 named[seat],
@@ -323,10 +341,15 @@ class PioneersAdapter:
                 road == seat,
                 (final[seat],) if seat < len(final) else None,
             )
-            base = recall(slot, inputs, self._row, view, player)
+            held = kept.get(slot)
+            if held is None or held[0] != inputs:
+                held = kept[slot] = (inputs, self._row(view, player), {})
             to_move = decisions.get(str(seat), "")
             looks = (to_move if type(to_move) is str else str(to_move), current == seat)
-            found.append(variants(slot, base, looks, _looking, base, *looks))
+            row = held[2].get(looks)
+            if row is None:
+                row = held[2][looks] = _looking(held[1], *looks)
+            found.append(row)
         return tuple(found)
 
     def _row(self, view: View, player: Mapping[str, Any]) -> PlayerRow:
@@ -387,8 +410,11 @@ class PioneersAdapter:
         return Panel(rows=self.rows(view, seats), facts=foot.facts, talk=foot.talk, result=foot.result)
 
     def foot(self, view: View) -> Panel:
-        inputs = tuple(map(view.get, FOOT_KEYS))
-        return self.recall("foot", (inputs, _names_key(view)), lambda: self._foot(view))
+        offer: Any = view.get("offer")
+        open_offer = offer is not None and (type(offer) is dict or isinstance(offer, Mapping))
+        offered = tuple(map(offer.get, OFFER_KEYS)) if open_offer else None
+        inputs = (*map(view.get, FOOT_KEYS), view.get("phase") == "over", offered)
+        return self.recall("foot", (inputs, self._names_key(view)), lambda: self._foot(view))
 
     def _foot(self, view: View) -> Panel:
         names = _names(view)
@@ -421,7 +447,27 @@ def _looking(row: PlayerRow, to_move: str, current: bool) -> PlayerRow:
     """``row`` with who is to move and whose turn it is set."""
     if row.to_move == to_move and row.current == current:
         return row
-    return replace(row, to_move=to_move, current=current)
+    return PlayerRow(
+        row.seat,
+        row.name,
+        row.score,
+        row.hand_count,
+        row.hand,
+        row.card_count,
+        row.cards,
+        row.badges,
+        row.stats,
+        to_move,
+        current,
+        row.out,
+        row.cards_label,
+        row.tracks,
+    )
+
+
+def _named(players: list[Any]) -> dict[int, Any]:
+    """The name each seat's entry gives (the last entry of a seat, were there two)."""
+    return {(seat if type(seat := p.get("seat")) is int else _int(seat)): p.get("name") for p in players}
 
 
 STORY_EVENTS: dict[str, set[Any]] = {"offer": {"offer"}, "answer": {"answer"}, "end": {"end_turn"}}
@@ -524,23 +570,27 @@ def places(hexes: HexNames) -> Places:
     return Places(hexes)
 
 
+# The pieces are remembered by the place words of their board (a :class:`Places`, one object per
+# board's hexes, compared by identity), so finding a piece again does not read the hexes.
+
+
 @lru_cache(maxsize=4096)
-def _road(edge: int, seat: int, owner: str, hexes: HexNames) -> Piece:
+def _road(edge: int, seat: int, owner: str, hexes: Places) -> Piece:
     a, b = geometry().edge_ends(edge)
-    title = f"road of {owner} on {places(hexes).edge(edge)}"
+    title = f"road of {owner} on {hexes.edge(edge)}"
     return Piece("road", seat, midpoint(a, b), angle_deg(a, b), title=title)
 
 
 @lru_cache(maxsize=4096)
-def _building(kind: str, vertex: int, seat: int, owner: str, hexes: HexNames) -> Piece:
-    title = f"{kind} of {owner} on {places(hexes).vertex(vertex)}"
+def _building(kind: str, vertex: int, seat: int, owner: str, hexes: Places) -> Piece:
+    title = f"{kind} of {owner} on {hexes.vertex(vertex)}"
     return Piece(kind, seat, geometry().vertices[vertex], title=title)
 
 
 @lru_cache(maxsize=256)
-def _bandit(hex_id: int, hexes: HexNames) -> Piece:
+def _bandit(hex_id: int, hexes: Places) -> Piece:
     spot = geometry().centres[hex_id] + Point.at(-HEX_SIZE * 0.48, 0)
-    return Piece("bandit", None, spot, title=f"the bandit on {places(hexes).hex(hex_id)}")
+    return Piece("bandit", None, spot, title=f"the bandit on {hexes.hex(hex_id)}")
 
 
 def _cards_text(cards: Any) -> str:

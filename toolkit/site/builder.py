@@ -41,7 +41,7 @@ from toolkit.site import fragments
 from toolkit.site.cache import Outcome, PageCache, page_key
 from toolkit.site.index import Record, Seat, index_files, record_for
 from toolkit.site.limits import check_listed_text, check_page_size
-from toolkit.site.page import OMNISCIENT, build_page_data, pack
+from toolkit.site.page import OMNISCIENT, build_page_data, gc_paused, pack
 from toolkit.site.swap import STAGING_TAG, Stage, locked, recover, swap_in
 
 MARKER = ".replaykit-site"
@@ -208,6 +208,14 @@ def render_replay(
     """
     save = save if save is not None else load(entry.path)
     check_page_size(save)
+    with gc_paused():
+        return _render_replay(env, entry, links, save, reveal, slug)
+
+
+def _render_replay(
+    env: jinja2.Environment, entry: Entry, links: Sequence[Link], save: Save, reveal: str, slug: str | None
+) -> tuple[str, Record]:
+    """:func:`render_replay` of a save whose size was checked."""
     tracker = Tracker(save.game)
     page = build_page_data(save, fragments, tracker.observe, reveal=reveal)
     meta = save.meta

@@ -23,6 +23,8 @@ MAX_TOTAL_TEXT = 4 * 1024 * 1024  # every string of the save together
 MAX_PLAYERS = 8
 MAX_NAME = 64  # a player's name, id or bot: shown in every frame's panels
 
+Place = tuple[Any, str | int] | None  # (the parent's place, a key or an index); None: the save itself
+
 
 def check_page_size(save: Save) -> None:
     """Raise :class:`SaveError` when ``save`` would make an unreasonably large page."""
@@ -37,15 +39,18 @@ def check_page_size(save: Save) -> None:
                 where = f"/config/players/{seat}/{escape(key)}"
                 raise SaveError(Problem(save.path, message, "too_large", pointer=where))
     total = 0
-    stack: list[tuple[Any, str]] = [(save.data, "")]
+    # Each value is held beside the place it was found (its parent's place and its own key or
+    # index), so a pointer is only spelled out for the text a refusal names.
+    stack: list[tuple[Any, Place]] = [(save.data, None)]
+    pop, push = stack.pop, stack.append
     while stack:
-        value, pointer = stack.pop()
+        value, place = pop()
         if isinstance(value, dict):
             for key, item in value.items():
                 total += len(key)
-                stack.append((item, f"{pointer}/{escape(key)}"))
+                push((item, (place, key)))
         elif isinstance(value, list):
-            stack.extend((item, f"{pointer}/{i}") for i, item in enumerate(value))
+            stack.extend([(item, (place, i)) for i, item in enumerate(value)])
         elif isinstance(value, str):
             total += len(value)
             if len(value) > MAX_TEXT:
@@ -53,11 +58,19 @@ def check_page_size(save: Save) -> None:
                     f"a text of {len(value)} characters ({textsafe.excerpt(value, 24)}); "
                     f"a page takes at most {MAX_TEXT}"
                 )
-                raise SaveError(Problem(save.path, message, "too_large", pointer=pointer))
+                raise SaveError(Problem(save.path, message, "too_large", pointer=_pointer(place)))
         if total > MAX_TOTAL_TEXT:
             message = f"more than {MAX_TOTAL_TEXT} characters of text; too much for one page"
             raise SaveError(Problem(save.path, message, "too_large"))
 
+
+def _pointer(place: Place) -> str:
+    """The JSON pointer of ``place`` (keys escaped, indices as numbers)."""
+    parts: list[str] = []
+    while place is not None:
+        place, step = place
+        parts.append(escape(step) if isinstance(step, str) else str(step))
+    return "".join(f"/{part}" for part in reversed(parts))
 
 def check_listed_text(path: str, index: int, key: str, value: str) -> None:
     """Raise :class:`SaveError` when a manifest entry's title or note is longer than a page takes.

@@ -22,10 +22,12 @@ game costs little more than the parts that actually change, and two builds are b
 from __future__ import annotations
 
 import base64
+import gc
 import json
 import re
 import zlib
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
@@ -33,7 +35,7 @@ from markupsafe import Markup
 
 from toolkit.render.frames import SPECTATOR, Snapshot, snapshots
 from toolkit.render.highlight import marks_markup, produced_tiles
-from toolkit.render.scene import Board, FrameParts, PlayerRow, Tile
+from toolkit.render.scene import Board, FrameParts, Header, PlayerRow, Tile
 from toolkit.render.svg import board_svg_inner
 from toolkit.render.symbols import piece_markup
 from toolkit.saves import Save
@@ -153,6 +155,20 @@ def view_names(seats: Sequence[int], reveal: str) -> list[str]:
     return names + ([OMNISCIENT] if reveal != "never" else [])
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cycle collector held off while a page is built, then set as it was, even when the build
+    stops on an error. A build makes many small objects and keeps most of them to its end, which
+    the collector would walk again and again; what it leaves in cycles is freed afterwards."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def build_page_data(
     save: Save,
     macros: Any,
@@ -194,7 +210,7 @@ def build_page_data(
     last_layer: tuple[tuple[Any, ...], int] | None = None
     last_foot: tuple[Any, int] | None = None
     row_id: ByIdentity[PlayerRow] = ByIdentity(lambda shown: rows(_row_parts(parts, shown)))
-    head_id: ByIdentity[Any] = ByIdentity(lambda header: parts(("head", header)))
+    head_id: ByIdentity[Any] = ByIdentity(lambda header: _head_part(parts, header))
     snaps = []
     keys: tuple[str, ...] = ()
     asked: list[tuple[int, str, set[int]]] = []  # (seat, its view's key, the seats its view gives rows of)
@@ -236,11 +252,7 @@ def build_page_data(
                 parts(("foot_close", has_facts, panel.talk)),
             )
             last_foot = (panel, foots(foot))
-        if not snap.index or shown is previous:
-            fresh: tuple[Any, ...] = ()
-        else:
-            placed = set(previous)
-            fresh = tuple(p for p in shown if p not in placed)
+        fresh = () if not snap.index or shown is previous else _fresh(previous, shown)
         rolled = bool(snap.roll) or "roll" in snap.tags
         hot = produced_tiles(board, header, _blocked(adapter, spectator)) if rolled else ()
         note = note_hook(spectator) if note_hook else None
@@ -302,6 +314,18 @@ def build_page_data(
     )
 
 
+def _fresh(previous: Sequence[Any], shown: Sequence[Any]) -> tuple[Any, ...]:
+    """The pieces of ``shown`` not among ``previous``, in their order. An adapter hands an
+    unchanged piece again as the same object, so most are passed over by identity; only the
+    others are compared by value."""
+    held = {id(p) for p in previous}  # ``previous`` is alive, so its ids are not reused meanwhile
+    others = [p for p in shown if id(p) not in held]
+    if not others:
+        return ()
+    placed = set(previous)
+    return tuple(p for p in others if p not in placed)
+
+
 def _blocked(adapter: Any, view: Mapping[str, Any]) -> str | None:
     """The hex the robber blocks, by the adapter's ``blocked`` hook (None without one)."""
     hook = getattr(adapter, "blocked", None)
@@ -311,6 +335,12 @@ def _blocked(adapter: Any, view: Mapping[str, Any]) -> str | None:
 
 def _row_of(rows: Sequence[PlayerRow], seat: int) -> PlayerRow | None:
     return next((r for r in rows if r.seat == seat), None)
+
+
+def _head_part(parts: Interner[Any], header: Header) -> int:
+    """The header's part, looked up by the fields its fragment shows."""
+    shown = ("head", header.turn, header.dice, header.dice_kinds, header.event, header.acting)
+    return parts(shown, lambda: str(parts.make(("head", header))))
 
 
 def _row_parts(parts: Interner[Any], row: PlayerRow) -> tuple[int, int, int]:

@@ -13,9 +13,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from .awards import public_points, road_length, true_points
+from .awards import public_points, road_length
 from .board import PORTS
-from .constants import DEV_CARDS, KNIGHT, LOG_IN_VIEW, PHASE_OVER, RESOURCES, TERRAIN_NAMES
+from .constants import (
+    DEV_CARDS,
+    KNIGHT,
+    LOG_IN_VIEW,
+    MAX_PLAYERS,
+    PHASE_OVER,
+    RESOURCES,
+    TERRAIN_NAMES,
+    VICTORY_POINT,
+)
 from .engine import owed, to_move
 from .fields import bundle_dict
 from .state import State
@@ -68,13 +77,14 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
             raise ValueError(f"no seat {seat!r} in this game (seats 0 to {s.n - 1})")
     over = s.phase == PHASE_OVER
     scores = [public_points(s, p) for p in range(s.n)]
-    public = [_kept_player(s, p, False, scores[p], memo) for p in range(s.n)]
+    shown = [_shown(s, p, scores[p]) if memo is not None else () for p in range(s.n)]
+    public = [_kept_player(s, p, False, scores[p], memo, shown[p]) for p in range(s.n)]
     owned: dict[int, dict[str, Any]] = {}
 
     def own(p: int) -> dict[str, Any]:
         made = owned.get(p)
         if made is None:
-            made = owned[p] = _kept_player(s, p, True, scores[p], memo)
+            made = owned[p] = _kept_player(s, p, True, scores[p], memo, shown[p])
         return made
 
     moving = to_move(s)
@@ -86,11 +96,13 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
     offer = None
     if s.offer is not None:
         o = s.offer
+        terms = (o.offerer, o.to, tuple(o.give), tuple(o.get))
+        give, get = _kept(memo, "offer terms", terms, lambda: (bundle_dict(o.give), bundle_dict(o.get)))
         offer = {
             "from": o.offerer,
             "to": None if o.to < 0 else o.to,
-            "give": bundle_dict(o.give),
-            "get": bundle_dict(o.get),
+            "give": give,
+            "get": get,
             "answers": {str(k): v for k, v in sorted(o.answers.items())},
         }
     roads = _kept(memo, "roads", tuple(s.road_owner), lambda: _roads(s))
@@ -134,7 +146,7 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
                 **shared,
                 "seat": seat,
                 "players": players,
-                "myScore": true_points(s, seat) if seat is not None else None,
+                "myScore": _true_points(s, seat, scores[seat]) if seat is not None else None,
             }
         )
     return out
@@ -170,15 +182,14 @@ def _log(s: State) -> list[dict[str, Any]]:
     return [{"seat": a, "message": m, "turn": t} for a, m, t in s.log[-LOG_IN_VIEW:]]
 
 
-def _kept_player(s: State, p: int, mine: bool, score: int, memo: dict[str, Any] | None) -> dict[str, Any]:
-    """Player ``p``'s entry (see :func:`_player`), kept in ``memo`` while what it shows is unchanged:
-    the hand and card names only in the owner's entry, their counts in everyone else's."""
-    if memo is None:
-        return _player(s, p, mine, score)
-    hand, cards, fresh = s.hands[p], s.dev_hand[p], s.dev_new[p]
-    held: Any = (*hand, *cards, *fresh) if mine else (sum(hand), sum(cards) + sum(fresh))
-    key = (
-        held,
+def _true_points(s: State, seat: int, public: int) -> int:
+    """:func:`~.awards.true_points` of ``seat``, from its ``public`` points worked out already."""
+    return public + s.dev_hand[seat][VICTORY_POINT] + s.dev_new[seat][VICTORY_POINT]
+
+
+def _shown(s: State, p: int, score: int) -> tuple[Any, ...]:
+    """What player ``p``'s entry shows besides its hand and cards (both entries show it alike)."""
+    return (
         s.names[p],
         s.dev_played[p][KNIGHT],
         road_length(s, p),
@@ -189,8 +200,23 @@ def _kept_player(s: State, p: int, mine: bool, score: int, memo: dict[str, Any] 
         s.strikes[p],
         s.resigned[p],
     )
-    slot = f"player {p} {'own' if mine else 'public'}"
-    return _kept(memo, slot, key, lambda: _player(s, p, mine, score))
+
+
+def _kept_player(
+    s: State, p: int, mine: bool, score: int, memo: dict[str, Any] | None, shown: tuple[Any, ...] = ()
+) -> dict[str, Any]:
+    """Player ``p``'s entry (see :func:`_player`), kept in ``memo`` while what it shows is unchanged:
+    the hand and card names only in the owner's entry, their counts in everyone else's. ``shown``
+    is :func:`_shown` of the player (with ``memo``)."""
+    if memo is None:
+        return _player(s, p, mine, score)
+    hand, cards, fresh = s.hands[p], s.dev_hand[p], s.dev_new[p]
+    held: Any = (*hand, *cards, *fresh) if mine else (sum(hand), sum(cards) + sum(fresh))
+    slot = _SLOTS[p][mine] if p < MAX_PLAYERS else f"player {p} {'own' if mine else 'public'}"
+    return _kept(memo, slot, (held, shown), lambda: _player(s, p, mine, score))
+
+
+_SLOTS = [(f"player {p} public", f"player {p} own") for p in range(MAX_PLAYERS)]  # the entries' memo slots
 
 
 def _player(s: State, p: int, mine: bool, score: int) -> dict[str, Any]:
