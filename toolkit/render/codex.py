@@ -214,7 +214,7 @@ def _is_mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
 
 def _counts(table: Mapping[str, Any], kinds: Iterable[str]) -> tuple[tuple[str, int], ...]:
     """``(kind, count)`` for each of ``kinds``, a count that is no int read as 0."""
-    return tuple((k, n if type(n) is int else as_int(n)) for k in kinds for n in (table.get(k),))
+    return tuple([(k, n if type(n) is int else as_int(n)) for k in kinds for n in (table.get(k),)])
 
 
 def _first(entry: tuple[str, Any]) -> str:
@@ -621,7 +621,7 @@ class CodexAdapter:
             self._seated = (shape, made)
             return made
         known = last[1]
-        return Seating(known.seat_of, known.names, tuple((pid, players[pid]) for pid, _ in known.entries))
+        return Seating(known.seat_of, known.names, tuple([(pid, players[pid]) for pid, _ in known.entries]))
 
     def players(self, view: View) -> list[tuple[int, str]]:
         seats = self._seating(view)
@@ -801,7 +801,7 @@ class CodexAdapter:
             to_move=to_move,
             current=current,
             cards_label="progress",
-            tracks=tuple((t, as_int(player.get(key)), t in held) for t, key in _LEVELS if key in player),
+            tracks=tuple([(t, as_int(player[key]), t in held) for t, key in _LEVELS if key in player]),
         )
 
     def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
@@ -813,21 +813,23 @@ class CodexAdapter:
         open_decision, phase = facts.open_decision, facts.raw_phase
         metropolises = self._metropolis_tracks(view)
         over = phase == "gameOver"
+        current, longest, merchant, answering = facts.current, facts.longest, facts.merchant, facts.answering
+        seat_of, names, kept = players.seat_of, players.names, self._rows
         found = []
         for pid, player in players.entries:
-            seat = players.seat_of[pid]
+            seat = seat_of[pid]
             if seat not in seats:
                 continue
-            held = (facts.current == pid, facts.longest == pid, facts.merchant == pid)
+            held = (current == pid, longest == pid, merchant == pid)
             # The phase shows only in a finished game's rows and as the current player's next step.
             shown = ("step", phase) if held[0] and not open_decision else None
-            asked = (facts.kind, facts.acting == pid) if pid in facts.answering else None
-            tracks = metropolises.get(pid)
-            inputs = (pid, seat, players.names[pid], player, tracks, over, shown, held, asked)
-            slot = (seat, _is_mapping(player.get("resources")))
-            last = self._rows.get(slot)
+            asked = (facts.kind, facts.acting == pid) if pid in answering else None
+            inputs = (pid, seat, names[pid], player, metropolises.get(pid), over, shown, held, asked)
+            # A seat's own row and its row for the others are kept apart (any split would do).
+            slot = (seat, "resources" in player)
+            last = kept.get(slot)
             if last is None or last[0] != inputs:
-                last = self._rows[slot] = (inputs, self._made_row(inputs, players, facts))
+                last = kept[slot] = (inputs, self._made_row(inputs, players, facts))
             found.append(last[1])
         return tuple(found)
 
