@@ -858,6 +858,24 @@ def test_the_header_is_made_again_only_when_what_it_reads_changed() -> None:
     assert ADAPTER.header(later).turn == f"Turn {capture()['turnNumber'] + 1}"
 
 
+def test_the_header_follows_an_open_decision_by_its_words_alone() -> None:
+    """A header's open decision shows as its phrase: a decision that changed in what the phrase
+    does not say keeps the header made before, itself; one that says another thing gets a new one."""
+    adapter = CodexAdapter()
+    view = capture()
+    pid = next(iter(view["players"]))
+    offer = {"offer": {"wool": 1}, "want": {"ore": 1}, "bids": [], "passedPlayerIds": []}
+    pending = {"type": "domesticTradeResponse", "actingPlayerId": pid, "allowedPlayerIds": []}
+    pending["payload"] = offer
+    first = adapter.header({**view, "pendingDecision": pending})
+    cheaper = {**pending, "payload": {**offer, "want": {"ore": 2}}}
+    assert adapter.header({**view, "pendingDecision": cheaper}) is first
+    robber = {"type": "chooseRobberHex", "actingPlayerId": pid, "allowedPlayerIds": [pid], "payload": {}}
+    other = adapter.header({**view, "pendingDecision": robber})
+    assert other.acting != first.acting
+    assert other == CodexAdapter().header({**view, "pendingDecision": robber})
+
+
 def test_the_foot_is_made_again_exactly_when_a_fact_it_reads_changed() -> None:
     """An equal view gives the foot made before, itself; a bank, a trade open to bids and a
     standing want each change the fact that shows them, and an open decision that is no trade

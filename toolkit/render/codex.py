@@ -327,6 +327,7 @@ class CodexAdapter:
         self._foot_key: tuple[Any, ...] | None = None
         self._table: tuple[tuple[Any, ...], tuple[Stat, ...]] | None = None
         self._facts = Remembered(8)  # by open decision, then the other fields facts read
+        self._phrases = Remembered(8)  # the words of an open decision, by decision
         self._head: tuple[Any, Header] | None = None
         self._seated: tuple[tuple[Any, ...], Seating] | None = None
         self._seatings = Remembered()  # by players table
@@ -708,18 +709,31 @@ class CodexAdapter:
     def header(self, view: View) -> Header:
         get = view.get
         seats = self._seating(view)
-        inputs = (get("phase"), get("currentPlayerId"), get("dice"), get("pendingDecision"))
+        # The open decision shows only as its phrase: a decision that changed in what it
+        # does not say (a new bid) leaves the header as it was.
+        phrase = self._phrase(get("pendingDecision"), seats)
+        inputs = (get("phase"), get("currentPlayerId"), get("dice"), phrase)
         key = (inputs, get("turnNumber"), get("winnerPlayerId"), seats.seat_of, seats.names, viewer_of(seats))
         last = self._head
         if last is not None and last[0] == key:
             return last[1]
-        made = self._header(view)
+        made = self._header(view, phrase)
         if last is not None and last[1] == made:
             made = last[1]
         self._head = (key, made)
         return made
 
-    def _header(self, view: View) -> Header:
+    def _phrase(self, pending: Any, seats: Seating) -> str:
+        """:func:`pending_phrase`, worked out once per open decision (known by identity) and
+        players' names."""
+        last = self._phrases.get(pending)
+        if last is None or last[0] != seats.names:
+            last = (seats.names, pending_phrase(pending, seats))
+            self._phrases.put(pending, last)
+        found: str = last[1]
+        return found
+
+    def _header(self, view: View, phrase: str) -> Header:
         seats = self._seating(view)
         phase = str(view.get("phase") or "")
         current = seats.name(view.get("currentPlayerId"))
@@ -729,7 +743,6 @@ class CodexAdapter:
         shown = all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in pair)
         dice = (as_int(pair[0]), as_int(pair[1])) if shown else None
         event = dice_map.get("eventDieResult")
-        phrase = pending_phrase(view.get("pendingDecision"), seats)
         if phase == "gameOver":
             winner = self.winner(view)
             acting = f"game over: {winner} wins" if winner else "game over"
