@@ -858,6 +858,53 @@ def test_the_header_is_made_again_only_when_what_it_reads_changed() -> None:
     assert ADAPTER.header(later).turn == f"Turn {capture()['turnNumber'] + 1}"
 
 
+def test_the_header_follows_an_open_decision_by_its_words_alone() -> None:
+    """A header's open decision shows as its phrase: a decision that changed in what the phrase
+    does not say keeps the header made before, itself; one that says another thing gets a new one."""
+    adapter = CodexAdapter()
+    view = capture()
+    pid = next(iter(view["players"]))
+    offer = {"offer": {"wool": 1}, "want": {"ore": 1}, "bids": [], "passedPlayerIds": []}
+    pending = {"type": "domesticTradeResponse", "actingPlayerId": pid, "allowedPlayerIds": []}
+    pending["payload"] = offer
+    first = adapter.header({**view, "pendingDecision": pending})
+    cheaper = {**pending, "payload": {**offer, "want": {"ore": 2}}}
+    assert adapter.header({**view, "pendingDecision": cheaper}) is first
+    robber = {"type": "chooseRobberHex", "actingPlayerId": pid, "allowedPlayerIds": [pid], "payload": {}}
+    other = adapter.header({**view, "pendingDecision": robber})
+    assert other.acting != first.acting
+    assert other == CodexAdapter().header({**view, "pendingDecision": robber})
+
+
+def test_the_foot_is_made_again_exactly_when_a_fact_it_reads_changed() -> None:
+    """An equal view gives the foot made before, itself; a bank, a trade open to bids and a
+    standing want each change the fact that shows them, and an open decision that is no trade
+    leaves the foot as it was."""
+    adapter = CodexAdapter()
+    first = adapter.foot(capture())
+    assert adapter.foot(capture()) is first
+    decided = capture()
+    decided["pendingDecision"] = {"type": "chooseRobberHex", "actingPlayerId": "p1", "payload": {}}
+    assert adapter.foot(decided) is first
+    richer = capture()
+    richer["bankResources"] = {k: 7 for k in richer["bankResources"]}
+    bank = next(f for f in adapter.foot(richer).facts if f.key == "bank")
+    assert bank.value.startswith("7 ")
+    trade = capture()
+    pid = next(iter(trade["players"]))
+    trade["pendingDecision"] = {
+        "type": "domesticTradeResponse",
+        "actingPlayerId": pid,
+        "allowedPlayerIds": [],
+        "payload": {"offer": {"wool": 1}, "want": {"ore": 1}, "bids": [], "passedPlayerIds": []},
+    }
+    assert [f.key for f in adapter.foot(trade).facts].count("auction") == 1
+    wanting = capture()
+    wanting["players"][pid]["standingWant"] = {"offer": {"wool": 2}, "want": {"ore": 1}}
+    assert "want" in [f.key for f in adapter.foot(wanting).facts]
+    assert adapter.foot(capture()) == first
+
+
 def test_remembered_parts_equal_parts_made_afresh_through_a_game() -> None:
     """Every row, the pieces, the header and the foot the codex adapter gives from its memory, at
     every frame of a replay and for every seat's view, equal what a new adapter makes from that
@@ -872,3 +919,4 @@ def test_remembered_parts_equal_parts_made_afresh_through_a_game() -> None:
         assert remembering.pieces(spectator) == fresh.pieces(spectator), snap.index
         assert remembering.header(spectator) == fresh.header(spectator), snap.index
         assert remembering.foot(spectator) == fresh.foot(spectator), snap.index
+        assert remembering.track_note(spectator) == fresh.track_note(spectator), snap.index

@@ -194,6 +194,35 @@ def test_a_seats_players_table_is_the_same_object_while_its_entries_are() -> Non
     assert kept and remade
 
 
+def test_views_of_changing_seat_sets_with_a_memo_equal_fresh_views() -> None:
+    """design §4 (view): a memo kept while the seats asked for change from call to call (one
+    seat's view, then the spectator's, then all) gives the views made afresh, seat by seat: an
+    entry kept for one seat set is never handed to a view it no longer fits."""
+    state = fresh(seed=19, victoryPointsTarget=8)
+    rng = Stream("changing seats", "bot")
+    memo: dict[str, Any] = {}
+    asks: list[list[int | None]] = [[0], [None], [1, None], [None, 0, 1, 2], [2]]
+    for step in range(300):
+        seats = asks[step % len(asks)]
+        kept = GAME.views(state, seats, memo)
+        assert [json.dumps(v) for v in kept] == [json.dumps(GAME.view(state, s)) for s in seats], step
+        if GAME.is_over(state):
+            break
+        GAME.apply(state, random_legal_move(state, rng)[1])
+
+
+def test_unchanged_bank_dice_and_opponent_types_are_the_same_objects_at_the_next_position() -> None:
+    """design §4 (view): with a memo, the bank, the dice and the opponents' material types that
+    show nothing new are those of the last position again; changed ones are new objects."""
+    kept = remade = 0
+    for old, new in _views_around_moves(13, "same bank", 150):
+        for key in ("bankResources", "bankCommodities", "dice", "opponentMaterialTypes"):
+            same = new[key] == old[key]
+            assert (new[key] is old[key]) == same, key
+            kept, remade = kept + same, remade + (not same)
+    assert kept and remade
+
+
 def _views_around_moves(seed: int, stream: str, moves: int) -> Iterator[tuple[Any, Any]]:
     """Each seat's view (spectator first) just before and just after each of ``moves`` random
     moves, all through one memo, as a page asks for them."""

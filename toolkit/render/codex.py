@@ -62,6 +62,7 @@ from toolkit.render.scene import (
     Panel,
     Piece,
     PlayerRow,
+    Stat,
     Tile,
     Track,
 )
@@ -213,7 +214,7 @@ def _is_mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
 
 def _counts(table: Mapping[str, Any], kinds: Iterable[str]) -> tuple[tuple[str, int], ...]:
     """``(kind, count)`` for each of ``kinds``, a count that is no int read as 0."""
-    return tuple((k, n if type(n) is int else as_int(n)) for k in kinds for n in (table.get(k),))
+    return tuple([(k, n if type(n) is int else as_int(n)) for k in kinds for n in (table.get(k),)])
 
 
 def _first(entry: tuple[str, Any]) -> str:
@@ -253,6 +254,18 @@ class _Facts(NamedTuple):
     answering: tuple[str, ...]  # who answers the open decision (none while none is open)
 
 
+#: The view fields the panel foot's facts of the table read (:func:`_table_facts`).
+_TABLE_FIELDS = (
+    "berserkerTrackMax",
+    "berserkerTrackPosition",
+    "lastBerserkerAttack",
+    "robberActive",
+    "dice",
+    *(f"{t}DeckCount" for t in TRACKS),
+    "bankResources",
+    "bankCommodities",
+)
+_FACT_FIELDS = ("phase", "currentPlayerId", "longestRoadHolderPlayerId", "merchantOwnerPlayerId")
 _LEVELS = tuple((t, f"{t}Level") for t in TRACKS)  # each track and the entry's key for its level
 
 
@@ -307,10 +320,14 @@ class CodexAdapter:
     game = GAME
 
     def __init__(self) -> None:
-        self._note: tuple[tuple[Piece, ...], tuple[Point, str] | None] | None = None
+        self._note: tuple[Any, tuple[Point, str] | None] | None = None
         self._drawn: tuple[Any, tuple[Any, ...], tuple[Piece, ...]] | None = None
         self._metropolises: tuple[Any, dict[str, list[str]]] | None = None
         self._foot: Panel | None = None
+        self._foot_key: tuple[Any, ...] | None = None
+        self._table: tuple[tuple[Any, ...], tuple[Stat, ...]] | None = None
+        self._facts = Remembered(8)  # by open decision, then the other fields facts read
+        self._phrases = Remembered(8)  # the words of an open decision, by decision
         self._head: tuple[Any, Header] | None = None
         self._seated: tuple[tuple[Any, ...], Seating] | None = None
         self._seatings = Remembered()  # by players table
@@ -605,7 +622,7 @@ class CodexAdapter:
             self._seated = (shape, made)
             return made
         known = last[1]
-        return Seating(known.seat_of, known.names, tuple((pid, players[pid]) for pid, _ in known.entries))
+        return Seating(known.seat_of, known.names, tuple([(pid, players[pid]) for pid, _ in known.entries]))
 
     def players(self, view: View) -> list[tuple[int, str]]:
         seats = self._seating(view)
@@ -654,9 +671,9 @@ class CodexAdapter:
         The berserkers are as strong as the cities on the board (metropolises included, a
         pillaged city turned sideways not); the defence is the active knights' levels summed.
         """
-        shown = self.pieces(view)  # the same tuple again while the board did not change
-        if self._note is None or self._note[0] is not shown:
-            self._note = (shown, self._track_note(view))
+        board = view.get("board")  # the same object again while nothing on it changed
+        if self._note is None or self._note[0] is not board:
+            self._note = (board, self._track_note(view))
         return self._note[1]
 
     def _track_note(self, view: View) -> tuple[Point, str] | None:
@@ -692,18 +709,31 @@ class CodexAdapter:
     def header(self, view: View) -> Header:
         get = view.get
         seats = self._seating(view)
-        inputs = (get("phase"), get("currentPlayerId"), get("dice"), get("pendingDecision"))
+        # The open decision shows only as its phrase: a decision that changed in what it
+        # does not say (a new bid) leaves the header as it was.
+        phrase = self._phrase(get("pendingDecision"), seats)
+        inputs = (get("phase"), get("currentPlayerId"), get("dice"), phrase)
         key = (inputs, get("turnNumber"), get("winnerPlayerId"), seats.seat_of, seats.names, viewer_of(seats))
         last = self._head
         if last is not None and last[0] == key:
             return last[1]
-        made = self._header(view)
+        made = self._header(view, phrase)
         if last is not None and last[1] == made:
             made = last[1]
         self._head = (key, made)
         return made
 
-    def _header(self, view: View) -> Header:
+    def _phrase(self, pending: Any, seats: Seating) -> str:
+        """:func:`pending_phrase`, worked out once per open decision (known by identity) and
+        players' names."""
+        last = self._phrases.get(pending)
+        if last is None or last[0] != seats.names:
+            last = (seats.names, pending_phrase(pending, seats))
+            self._phrases.put(pending, last)
+        found: str = last[1]
+        return found
+
+    def _header(self, view: View, phrase: str) -> Header:
         seats = self._seating(view)
         phase = str(view.get("phase") or "")
         current = seats.name(view.get("currentPlayerId"))
@@ -713,7 +743,6 @@ class CodexAdapter:
         shown = all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in pair)
         dice = (as_int(pair[0]), as_int(pair[1])) if shown else None
         event = dice_map.get("eventDieResult")
-        phrase = pending_phrase(view.get("pendingDecision"), seats)
         if phase == "gameOver":
             winner = self.winner(view)
             acting = f"game over: {winner} wins" if winner else "game over"
@@ -785,7 +814,7 @@ class CodexAdapter:
             to_move=to_move,
             current=current,
             cards_label="progress",
-            tracks=tuple((t, as_int(player.get(key)), t in held) for t, key in _LEVELS if key in player),
+            tracks=tuple([(t, as_int(player[key]), t in held) for t, key in _LEVELS if key in player]),
         )
 
     def rows(self, view: View, seats: Collection[int]) -> tuple[PlayerRow, ...]:
@@ -793,27 +822,42 @@ class CodexAdapter:
         player's entry (the same object, or an equal one) and the view's facts it reads are as
         then; :meth:`_row` makes it only otherwise."""
         players = self._seating(view)
-        facts = _facts(view)
+        facts = self._facts_of(view)
         open_decision, phase = facts.open_decision, facts.raw_phase
         metropolises = self._metropolis_tracks(view)
         over = phase == "gameOver"
+        current, longest, merchant, answering = facts.current, facts.longest, facts.merchant, facts.answering
+        seat_of, names, kept = players.seat_of, players.names, self._rows
         found = []
         for pid, player in players.entries:
-            seat = players.seat_of[pid]
+            seat = seat_of[pid]
             if seat not in seats:
                 continue
-            held = (facts.current == pid, facts.longest == pid, facts.merchant == pid)
+            held = (current == pid, longest == pid, merchant == pid)
             # The phase shows only in a finished game's rows and as the current player's next step.
             shown = ("step", phase) if held[0] and not open_decision else None
-            asked = (facts.kind, facts.acting == pid) if pid in facts.answering else None
-            tracks = metropolises.get(pid)
-            inputs = (pid, seat, players.names[pid], player, tracks, over, shown, held, asked)
-            slot = (seat, _is_mapping(player.get("resources")))
-            last = self._rows.get(slot)
+            asked = (facts.kind, facts.acting == pid) if pid in answering else None
+            inputs = (pid, seat, names[pid], player, metropolises.get(pid), over, shown, held, asked)
+            # A seat's own row and its row for the others are kept apart (any split would do).
+            slot = (seat, "resources" in player)
+            last = kept.get(slot)
             if last is None or last[0] != inputs:
-                last = self._rows[slot] = (inputs, self._made_row(inputs, players, facts))
+                last = kept[slot] = (inputs, self._made_row(inputs, players, facts))
             found.append(last[1])
         return tuple(found)
+
+    def _facts_of(self, view: View) -> _Facts:
+        """:func:`_facts`, read again only when the open decision (known by identity) or another
+        field they are read from is another than at the last call with that decision."""
+        get = view.get
+        pending = get("pendingDecision")
+        shown = tuple(map(get, _FACT_FIELDS))
+        last = self._facts.get(pending)
+        if last is None or last[0] != shown:
+            last = (shown, _facts(view))
+            self._facts.put(pending, last)
+        found: _Facts = last[1]
+        return found
 
     def _made_row(self, inputs: tuple[Any, ...], players: Seating, facts: _Facts) -> PlayerRow:
         """The row for ``inputs`` (see :meth:`rows`): one made before for the same entry (known by
@@ -853,32 +897,25 @@ class CodexAdapter:
         return Panel(rows=rows, facts=foot.facts, result=foot.result)
 
     def foot(self, view: View) -> Panel:
-        """The table facts, made afresh (a codex move nearly always changes one: the bank, a
-        decision), and the last foot again when they came out the same."""
+        """The table facts. Each group of them is made again only when the view fields it reads
+        changed (compared by value; the engine hands an unchanged part again as the same
+        object), and the last foot is given again while every group and the result are as then."""
         seats = self._seating(view)
-        length = as_int(view.get("berserkerTrackMax"), 7)
-        facts = [fact("berserkers", f"{as_int(view.get('berserkerTrackPosition'))}/{length}", "berserkers")]
-        attack = view.get("lastBerserkerAttack")
-        if _is_mapping(attack):
-            words = f"{attack.get('result')} {as_int(attack.get('berserkerStrength'))} vs"
-            facts.append(fact("last attack", f"{words} {as_int(attack.get('defenderStrength'))}", "attack"))
-        if view.get("robberActive") is not True:
-            facts.append(fact("robber", "not yet in play", "robber"))
-        dice = view.get("dice")
-        if _is_mapping(dice) and isinstance(dice.get("redDie"), int):
-            words = f"red {as_int(dice.get('redDie'))}"
-            if isinstance(dice.get("eventDieResult"), str):
-                words += f", event {dice['eventDieResult']}"
-            facts.append(fact("dice", words, "dice"))
-        decks = ", ".join(f"{t} {as_int(view.get(f'{t}DeckCount'))}" for t in TRACKS)
-        facts.append(fact("progress decks", decks, "decks"))
-        bank = [view.get("bankResources"), view.get("bankCommodities")]
-        kinds = (*RESOURCES, *COMMODITIES)
-        stock = [f"{as_int(b.get(k))} {k}" for b in bank if _is_mapping(b) for k in kinds if k in b]
-        if stock:
-            facts.append(fact("bank", ", ".join(stock), "bank"))
-        facts.extend(auction_facts(view.get("pendingDecision"), seats))
-        facts.extend(want_facts(view, seats))
+        get = view.get
+        table = tuple(map(get, _TABLE_FIELDS))
+        last = self._table
+        if last is None or last[0] != table:
+            last = self._table = (table, _table_facts(view))
+        pending = get("pendingDecision")  # read only while it is a trade open to bids
+        if not (_is_mapping(pending) and pending.get("type") == "domesticTradeResponse"):
+            pending = None
+        wants = tuple([(pid, p.get("standingWant")) for pid, p in seats.entries])
+        ending = (get("standingWantsEnabled"), get("victoryPointsTarget"), get("winnerPlayerId"))
+        key = (last[1], pending, seats.names, wants, ending)
+        if self._foot is not None and self._foot_key == key:
+            return self._foot
+        self._foot_key = key
+        facts = [*last[1], *auction_facts(pending, seats), *want_facts(view, seats)]
         facts.append(fact("to win", f"{as_int(view.get('victoryPointsTarget'))} VP", "target"))
         winner = self.winner(view)
         made = Panel(rows=(), facts=tuple(facts), result=f"Winner: {winner}" if winner else "")
@@ -889,6 +926,33 @@ class CodexAdapter:
 
     def frame(self, view: View) -> FrameParts:
         return FrameParts(pieces=self.pieces(view), header=self.header(view), panel=self.panel(view))
+
+
+def _table_facts(view: View) -> tuple[Stat, ...]:
+    """The foot's facts of the table itself: berserkers, the last attack, the robber, the red
+    and event dice, the progress decks and the bank (the fields of :data:`_TABLE_FIELDS`)."""
+    length = as_int(view.get("berserkerTrackMax"), 7)
+    facts = [fact("berserkers", f"{as_int(view.get('berserkerTrackPosition'))}/{length}", "berserkers")]
+    attack = view.get("lastBerserkerAttack")
+    if _is_mapping(attack):
+        words = f"{attack.get('result')} {as_int(attack.get('berserkerStrength'))} vs"
+        facts.append(fact("last attack", f"{words} {as_int(attack.get('defenderStrength'))}", "attack"))
+    if view.get("robberActive") is not True:
+        facts.append(fact("robber", "not yet in play", "robber"))
+    dice = view.get("dice")
+    if _is_mapping(dice) and isinstance(dice.get("redDie"), int):
+        words = f"red {as_int(dice.get('redDie'))}"
+        if isinstance(dice.get("eventDieResult"), str):
+            words += f", event {dice['eventDieResult']}"
+        facts.append(fact("dice", words, "dice"))
+    decks = ", ".join(f"{t} {as_int(view.get(f'{t}DeckCount'))}" for t in TRACKS)
+    facts.append(fact("progress decks", decks, "decks"))
+    bank = [view.get("bankResources"), view.get("bankCommodities")]
+    kinds = (*RESOURCES, *COMMODITIES)
+    stock = [f"{as_int(b.get(k))} {k}" for b in bank if _is_mapping(b) for k in kinds if k in b]
+    if stock:
+        facts.append(fact("bank", ", ".join(stock), "bank"))
+    return tuple(facts)
 
 
 def state_problem(data: Any) -> str | None:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from toolkit.render.adapters import Remembered
 from toolkit.render.scene import Stat
@@ -29,9 +28,10 @@ def as_int(value: Any, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-@dataclass(frozen=True)
-class Seating:
-    """Who sits where: seat numbers by player id (``seatIndex``, else list order) and names."""
+class Seating(NamedTuple):
+    """Who sits where: seat numbers by player id (``seatIndex``, else list order) and names.
+
+    (A named tuple: one is made for every players table a replay's views hand over.)"""
 
     seat_of: dict[str, int]
     names: dict[str, str]
@@ -276,7 +276,12 @@ def progress_words(player: Mapping[str, Any]) -> str:
 
 def _card_name(card: Any) -> str:
     """A progress card's name for the panel: its id without the deck prefix (``tradeMerchantFleet``)."""
-    card_id = str(card.get("cardId") or "?") if isinstance(card, Mapping) else "?"
+    return _card_id_name(str(card.get("cardId") or "?") if isinstance(card, Mapping) else "?")
+
+
+@lru_cache(maxsize=1024)
+def _card_id_name(card_id: str) -> str:
+    """:func:`_card_name` of a card with this id (worked out once per id)."""
     for deck in TRACKS:
         if card_id.startswith(deck) and card_id[len(deck) : len(deck) + 1].isupper():
             return humanise(card_id[len(deck) :])

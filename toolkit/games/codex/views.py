@@ -216,6 +216,16 @@ def _kept(memo: dict[Any, Any] | None, slot: Any, value: Any) -> Any:
     return last
 
 
+def _again(memo: dict[Any, Any] | None, slot: Any, made: Any) -> Any:
+    """``made``, or with ``memo`` the value last given for ``slot`` when it equals ``made``."""
+    if memo is None:
+        return made
+    last = memo.get(slot)
+    if last is None or last != made:
+        last = memo[slot] = made
+    return last
+
+
 class _Entries:
     """Each player's entries of one position, full and redacted, each made at most once.
 
@@ -238,6 +248,7 @@ class _Entries:
         self.made: dict[tuple[int, bool], dict[str, Any]] = {}
         self.public: dict[int, dict[str, Any]] = {}
         self.sources: dict[int, tuple[Any, ...]] = {}
+        self.unchanged: dict[int, tuple[Any, bool]] = {}  # by seat: a kept source, whether it holds now
         self.metropolises: list[int] | None = None
 
     def kept_source(self, p: Player) -> tuple[Any, ...]:
@@ -255,7 +266,7 @@ class _Entries:
         if made is not None:
             return made
         last = None if self.kept is None else self.kept.get(slot)
-        if last is not None and _same_source(last[0], (vars(p), *self.scoring)):
+        if last is not None and self._unchanged(p, last[0]):
             made = self.made[slot] = last[1]
             return made
         public = self.public.get(p.seat)
@@ -271,6 +282,16 @@ class _Entries:
             self.kept[slot] = (self.kept_source(p), made)
         self.made[slot] = made
         return made
+
+
+    def _unchanged(self, p: Player, kept: tuple[Any, ...]) -> bool:
+        """Whether ``kept``, the source kept with an entry of ``p``, is the source now: asked once
+        a position for each kept source (a player's full and redacted entries are kept with the
+        same one while both are asked for at every position)."""
+        found = self.unchanged.get(p.seat)
+        if found is None or found[0] is not kept:
+            found = self.unchanged[p.seat] = (kept, _same_source(kept, (vars(p), *self.scoring)))
+        return found[1]
 
 
 def _same_source(last: tuple[Any, ...], now: tuple[Any, ...]) -> bool:
@@ -297,7 +318,7 @@ def _held_types(state: State) -> tuple[tuple[str, ...], ...]:
     found = []
     for p in state.players:
         res, com = p.res, p.com
-        found.append(tuple(k for k in C.MATERIALS if (res[k] if k in res else com.get(k, 0)) > 0))
+        found.append(tuple([k for k in C.MATERIALS if (res[k] if k in res else com.get(k, 0)) > 0]))
     return tuple(found)
 
 
@@ -306,14 +327,17 @@ def _opponent_types(
     seat: int | None,
     held: tuple[tuple[str, ...], ...],
     kept: dict[Any, tuple[Any, list[str]]] | None = None,
+    hiding: bool = True,
 ) -> list[str]:
     """The material types the seat's opponents hold (everyone's, for a spectator).
 
-    ``held`` is :func:`_held_types` of the position. With ``kept`` (a dict kept between
-    positions) the list is the last position's list again while what it is drawn from is.
+    ``held`` is :func:`_held_types` of the position; ``hiding`` says whether any player's
+    materials are hidden (held as a count alone), which only a state loaded from the wire has.
+    With ``kept`` (a dict kept between positions) the list is the last position's list again
+    while what it is drawn from is, or while it comes out the same.
     """
     order = range(len(state.players)) if seat is None else state.seat_order_from(seat)[1:]
-    hidden = any(state.players[s].hidden_materials for s in order)
+    hidden = hiding and any(state.players[s].hidden_materials for s in order)
     hint = tuple(state.opponent_types_hint or ()) if hidden else ()
     key = (held, hint)
     last = None if kept is None else kept.get(seat)
@@ -327,6 +351,8 @@ def _opponent_types(
     for k in hint:
         if k not in found:
             found.append(k)
+    if last is not None and last[1] == found:
+        found = last[1]
     if kept is not None:
         kept[seat] = (key, found)
     return found
@@ -406,7 +432,7 @@ def views(
         "stealOrdinal": state.steal_ordinal,
         "players": None,
         "board": board,
-        "dice": dict(state.dice),
+        "dice": _kept(kept, "dice", state.dice),
         "berserkerTrackPosition": state.berserker_pos,
         "berserkerTrackMax": state.berserker_max,
         "firstBerserkerAttackResolved": state.first_attack_done,
@@ -421,8 +447,8 @@ def views(
         "scienceDeckCount": len(state.decks["science"]),
         "tradeDeckCount": len(state.decks["trade"]),
         "politicsDeckCount": len(state.decks["politics"]),
-        "bankResources": {r: state.bank[r] for r in C.RESOURCES},
-        "bankCommodities": {c: state.bank[c] for c in C.COMMODITIES},
+        "bankResources": _again(kept, "bank_resources", {r: state.bank[r] for r in C.RESOURCES}),
+        "bankCommodities": _again(kept, "bank_commodities", {c: state.bank[c] for c in C.COMMODITIES}),
         "opponentMaterialTypes": None,
         "domesticTradeDeclinesThisTurn": _kept(kept, "domestic_declines", state.domestic_declines),
         "domesticTradeCountersThisTurn": _kept(kept, "domestic_counters", state.domestic_counters),
@@ -431,7 +457,8 @@ def views(
     tables = None if memo is None else memo.setdefault("tables", {})
     types = None if memo is None else memo.setdefault("types", {})
     pendings: dict[bool, dict[str, Any]] = {}
-    held = _held_types(state)
+    held = _again(kept, "held", _held_types(state))
+    hiding = any(p.hidden_materials for p in state.players)
     redacted: list[dict[str, Any]] | None = None
     out = []
     for seat in seats:
@@ -454,7 +481,7 @@ def views(
                 **shared,
                 "players": _players(state, entries, tables, seat),
                 "pendingDecision": pending,
-                "opponentMaterialTypes": _opponent_types(state, seat, held, types),
+                "opponentMaterialTypes": _opponent_types(state, seat, held, types, hiding),
             }
         )
     return out
