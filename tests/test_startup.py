@@ -23,14 +23,14 @@ RUN_AND_LIST = (
 )
 
 
-def run_then(after: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run the CLI with ``args`` in a fresh ``-S`` interpreter, then the code ``after``
-    (which prints to stderr what the test reads)."""
+def run_then(after: str, *args: str, entry: str = "toolkit.cli") -> subprocess.CompletedProcess[str]:
+    """Run the CLI (the ``main`` of the module ``entry``) with ``args`` in a fresh ``-S``
+    interpreter, then the code ``after`` (which prints to stderr what the test reads)."""
     libraries = [p for p in sys.path if p.endswith("site-packages")]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), *libraries]))
-    return subprocess.run(
-        [sys.executable, "-S", "-c", RUN_AND_LIST + after, *args], env=env, capture_output=True, text=True
-    )
+    script = RUN_AND_LIST.replace("from toolkit.cli import", f"from {entry} import") + after
+    command = [sys.executable, "-S", "-c", script, *args]
+    return subprocess.run(command, env=env, capture_output=True, text=True)
 
 
 def loaded_by(*args: str) -> set[str]:
@@ -75,3 +75,27 @@ def test_the_codex_catalog_is_one_object_however_often_it_is_read() -> None:
     first = GAME.catalog
     assert GAME.catalog is first
     assert first["game"] == "codex"
+
+
+def test_the_script_runs_its_command_with_the_collector_on() -> None:
+    """The entry point keeps the cyclic collector off only while the command line loads:
+    the command runs, and the process ends, with it on."""
+    done = run_then("import gc\nprint(gc.isenabled(), file=sys.stderr)\n", "replay", str(PIONEERS),
+                    entry="toolkit.__main__")
+    assert done.stdout.startswith(f"{PIONEERS}: ")
+    assert done.stderr.split() == ["True"]
+
+
+def test_the_script_freezes_what_loading_made() -> None:
+    """What the command line and the command loaded is frozen out of the collector's scans."""
+    done = run_then("import gc\nprint(gc.get_freeze_count(), file=sys.stderr)\n", "--version",
+                    entry="toolkit.__main__")
+    assert done.stdout == "replaykit, version 0.1.0\n"
+    assert int(done.stderr) > 1000
+
+
+def test_the_replaykit_script_is_the_entry_point_that_manages_the_collector() -> None:
+    """The installed ``replaykit`` runs :func:`toolkit.__main__.main`, as ``python -m toolkit`` does."""
+    lines = (ROOT / "pyproject.toml").read_text(encoding="utf-8").splitlines()
+    scripts = lines[lines.index("[project.scripts]") + 1 :]
+    assert scripts[0] == 'replaykit = "toolkit.__main__:main"'
