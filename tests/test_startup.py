@@ -56,6 +56,14 @@ def test_a_replaykit_save_loads_no_station_master_module() -> None:
     assert "toolkit.games.stationmaster" not in loaded
 
 
+def test_a_pioneers_replay_loads_no_openssl() -> None:
+    """Digests and random draws use CPython's bundled SHA-256 (:mod:`toolkit.hashing`), so a
+    pioneers replay never loads :mod:`hashlib` and the OpenSSL library behind it."""
+    loaded = loaded_by("replay", str(PIONEERS))
+    assert "toolkit.games.pioneers.state" in loaded
+    assert loaded & {"hashlib", "_hashlib"} == set()
+
+
 def test_a_codex_replay_lays_out_only_its_own_board() -> None:
     """The codex catalog (which lays out every board size) is built on first use, so a
     replay of a standard game computes the standard board alone."""
