@@ -64,6 +64,15 @@ def test_a_pioneers_replay_loads_no_openssl() -> None:
     assert loaded & {"hashlib", "_hashlib"} == set()
 
 
+def test_a_pioneers_replay_compiles_no_dataclass() -> None:
+    """The classes a replay loads whatever its game (a save, a problem, an outcome, a step)
+    are plain records (:mod:`toolkit.records`), and the pioneers engine has no dataclass, so
+    a pioneers replay never loads :mod:`dataclasses` nor compiles the methods it writes."""
+    loaded = loaded_by("replay", str(PIONEERS))
+    assert {"toolkit.replay", "toolkit.report", "toolkit.validation"} <= loaded
+    assert "dataclasses" not in loaded
+
+
 def test_a_codex_replay_lays_out_only_its_own_board() -> None:
     """The codex catalog (which lays out every board size) is built on first use, so a
     replay of a standard game computes the standard board alone."""
