@@ -23,14 +23,14 @@ RUN_AND_LIST = (
 )
 
 
-def run_then(after: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run the CLI with ``args`` in a fresh ``-S`` interpreter, then the code ``after``
-    (which prints to stderr what the test reads)."""
+def run_then(after: str, *args: str, entry: str = "toolkit.cli") -> subprocess.CompletedProcess[str]:
+    """Run the CLI (the ``main`` of the module ``entry``) with ``args`` in a fresh ``-S``
+    interpreter, then the code ``after`` (which prints to stderr what the test reads)."""
     libraries = [p for p in sys.path if p.endswith("site-packages")]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), *libraries]))
-    return subprocess.run(
-        [sys.executable, "-S", "-c", RUN_AND_LIST + after, *args], env=env, capture_output=True, text=True
-    )
+    script = RUN_AND_LIST.replace("from toolkit.cli import", f"from {entry} import") + after
+    command = [sys.executable, "-S", "-c", script, *args]
+    return subprocess.run(command, env=env, capture_output=True, text=True)
 
 
 def loaded_by(*args: str) -> set[str]:
@@ -56,6 +56,23 @@ def test_a_replaykit_save_loads_no_station_master_module() -> None:
     assert "toolkit.games.stationmaster" not in loaded
 
 
+def test_a_pioneers_replay_loads_no_openssl() -> None:
+    """Digests and random draws use CPython's bundled SHA-256 (:mod:`toolkit.hashing`), so a
+    pioneers replay never loads :mod:`hashlib` and the OpenSSL library behind it."""
+    loaded = loaded_by("replay", str(PIONEERS))
+    assert "toolkit.games.pioneers.state" in loaded
+    assert loaded & {"hashlib", "_hashlib"} == set()
+
+
+def test_a_pioneers_replay_compiles_no_dataclass() -> None:
+    """The classes a replay loads whatever its game (a save, a problem, an outcome, a step)
+    are plain records (:mod:`toolkit.records`), and the pioneers engine has no dataclass, so
+    a pioneers replay never loads :mod:`dataclasses` nor compiles the methods it writes."""
+    loaded = loaded_by("replay", str(PIONEERS))
+    assert {"toolkit.replay", "toolkit.report", "toolkit.validation"} <= loaded
+    assert "dataclasses" not in loaded
+
+
 def test_a_codex_replay_lays_out_only_its_own_board() -> None:
     """The codex catalog (which lays out every board size) is built on first use, so a
     replay of a standard game computes the standard board alone."""
@@ -75,3 +92,27 @@ def test_the_codex_catalog_is_one_object_however_often_it_is_read() -> None:
     first = GAME.catalog
     assert GAME.catalog is first
     assert first["game"] == "codex"
+
+
+def test_the_script_runs_its_command_with_the_collector_on() -> None:
+    """The entry point keeps the cyclic collector off only while the command line loads:
+    the command runs, and the process ends, with it on."""
+    done = run_then("import gc\nprint(gc.isenabled(), file=sys.stderr)\n", "replay", str(PIONEERS),
+                    entry="toolkit.__main__")
+    assert done.stdout.startswith(f"{PIONEERS}: ")
+    assert done.stderr.split() == ["True"]
+
+
+def test_the_script_freezes_what_loading_made() -> None:
+    """What the command line and the command loaded is frozen out of the collector's scans."""
+    done = run_then("import gc\nprint(gc.get_freeze_count(), file=sys.stderr)\n", "--version",
+                    entry="toolkit.__main__")
+    assert done.stdout == "replaykit, version 0.1.0\n"
+    assert int(done.stderr) > 1000
+
+
+def test_the_replaykit_script_is_the_entry_point_that_manages_the_collector() -> None:
+    """The installed ``replaykit`` runs :func:`toolkit.__main__.main`, as ``python -m toolkit`` does."""
+    lines = (ROOT / "pyproject.toml").read_text(encoding="utf-8").splitlines()
+    scripts = lines[lines.index("[project.scripts]") + 1 :]
+    assert scripts[0] == 'replaykit = "toolkit.__main__:main"'

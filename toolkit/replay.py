@@ -11,25 +11,29 @@ matching checkpoint) in which the difference began.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit import textsafe
 from toolkit.games.base import Event, Game, IllegalMove, Move, UnknownGame, engine_ids, get_game
+from toolkit.records import Record
 from toolkit.saves import MANIFEST, Problem, Save
 
 CHECKPOINT_EVERY = 50
 TRAIL_CHARS = 8
 
 
-@dataclass
-class Step:
+class Step(Record):
     """One position of a replay: ``index`` moves have been applied (0 = the start)."""
 
-    index: int
-    state: Any
-    move: Move | None = None
-    events: list[Event] = field(default_factory=list)
+    __slots__ = ("index", "state", "move", "events")
+
+    def __init__(
+        self, index: int, state: Any, move: Move | None = None, events: list[Event] | None = None
+    ) -> None:
+        self.index = index
+        self.state = state
+        self.move = move
+        self.events: list[Event] = [] if events is None else events
 
 
 class ReplayError(Exception):

@@ -23,11 +23,11 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, NoReturn, TypeVar
 
 import click
 
+from toolkit.records import FrozenRecord, Record
 from toolkit.saves import Problem
 from toolkit.textsafe import clean
 
@@ -40,20 +40,22 @@ F = TypeVar("F", bound=Callable[..., Any])
 OUTPUT_LINE_LIMIT = 4000
 
 
-@dataclass(frozen=True)
-class Error:
+class Error(FrozenRecord):
     """One error: the line a person reads and the record a program reads."""
 
+    __slots__ = ("line", "problem")
     line: str
     problem: Problem
+
+    def __init__(self, line: str, problem: Problem) -> None:
+        self.set_fields(line=line, problem=problem)
 
     @staticmethod
     def of(problem: Problem) -> Error:
         return Error(problem.line(), problem)
 
 
-@dataclass
-class Outcome:
+class Outcome(Record):
     """What a command found: its JSON fields, its text lines and its exit code.
 
     ``errors`` go to stderr in text mode unless ``lines`` already carry them
@@ -61,12 +63,23 @@ class Outcome:
     ``notes`` are stderr-only text (warnings, skipped inputs) that ``data`` states for JSON.
     """
 
-    data: Mapping[str, Any] = field(default_factory=dict)
-    lines: Sequence[str] = ()
-    exit: int = 0
-    errors: Sequence[Error] = ()
-    notes: Sequence[str] = ()
-    errors_in_lines: bool = False
+    __slots__ = ("data", "lines", "exit", "errors", "notes", "errors_in_lines")
+
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        lines: Sequence[str] = (),
+        exit: int = 0,
+        errors: Sequence[Error] = (),
+        notes: Sequence[str] = (),
+        errors_in_lines: bool = False,
+    ) -> None:
+        self.data: Mapping[str, Any] = {} if data is None else data
+        self.lines = lines
+        self.exit = exit
+        self.errors = errors
+        self.notes = notes
+        self.errors_in_lines = errors_in_lines
 
     def document(self) -> dict[str, Any]:
         """The ``--json`` document of this outcome."""

@@ -15,10 +15,10 @@ unsigned integer ``u``.
 
 The code encodes the shared prefix ``f"{seed}:{purpose}:"`` once per stream and hashes
 prefix and counter digits in one call per draw (the digits of small counters are
-encoded once, in a table); the bytes hashed, and so every value, are the same. It uses
-Python's own built-in SHA-256 when the interpreter has it (about twice as quick as
-OpenSSL's on inputs this short, through less call overhead) and ``hashlib`` otherwise:
-both compute the same standard function.
+encoded once, in a table); the bytes hashed, and so every value, are the same. It hashes
+with :data:`toolkit.hashing.sha256`, Python's own built-in SHA-256 when the interpreter has
+it (about twice as quick as OpenSSL's on inputs this short, through less call overhead):
+the same standard function as ``hashlib``'s.
 
 Because each purpose has its own stream, changing how often one rule draws never
 shifts the draws of another. Nothing here touches Python's ``random`` module or
@@ -27,11 +27,11 @@ shifts the draws of another. Nothing here touches Python's ``random`` module or
 
 from __future__ import annotations
 
-import hashlib
-import importlib
 import struct
-from collections.abc import Callable, MutableSequence
-from typing import Any, TypeVar
+from collections.abc import MutableSequence
+from typing import TypeVar
+
+from toolkit.hashing import sha256 as _sha256
 
 T = TypeVar("T")
 
@@ -39,22 +39,6 @@ _SPAN = 1 << 64
 _SMALL = 1 << 32  # bounds up to this have a rejection block shorter than 2**32
 _SURE = _SPAN - _SMALL  # so any word below this is accepted for them
 _FIRST_WORD = struct.Struct(">Q").unpack_from  # the first eight bytes, big-endian
-
-
-def _builtin_sha256() -> Callable[[bytes], Any]:
-    """CPython's bundled SHA-256 constructor (``_sha2`` from 3.12, ``_sha256`` before), else hashlib's."""
-    for name in ("_sha2", "_sha256"):
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        constructor: Callable[[bytes], Any] = module.sha256
-        return constructor
-    return hashlib.sha256
-
-
-_sha256 = _builtin_sha256()
-
 
 _DIGITS: list[bytes] = [str(k).encode() for k in range(1024)]
 """The decimal digits of the counters most draws use, encoded once."""

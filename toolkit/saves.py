@@ -14,11 +14,11 @@ import re
 from array import array
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from toolkit import textsafe
+from toolkit.records import FrozenRecord, Record
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -36,22 +36,27 @@ _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 _BRACKET_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(FrozenRecord):
     """One error about one file: ``{file, move, pointer, code, message}`` (design §7)."""
 
+    __slots__ = ("file", "message", "code", "pointer", "move")
     file: str
     message: str
     code: str
-    pointer: str = ""
-    move: int | None = None
+    pointer: str
+    move: int | None
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self, file: str, message: str, code: str, pointer: str = "", move: int | None = None
+    ) -> None:
         # Made safe once, here: every way a problem is shown (a line, JSON) quotes only this.
-        object.__setattr__(self, "file", textsafe.clean(self.file, None))
-        object.__setattr__(self, "message", textsafe.clean(self.message, textsafe.MESSAGE_LIMIT))
-        object.__setattr__(self, "pointer", textsafe.clean(self.pointer, textsafe.POINTER_LIMIT))
-        object.__setattr__(self, "code", textsafe.clean(self.code, 40))
+        self.set_fields(
+            file=textsafe.clean(file, None),
+            message=textsafe.clean(message, textsafe.MESSAGE_LIMIT),
+            code=textsafe.clean(code, 40),
+            pointer=textsafe.clean(pointer, textsafe.POINTER_LIMIT),
+            move=move,
+        )
 
     def line(self) -> str:
         where = [self.file]
@@ -77,15 +82,19 @@ class SaveError(Exception):
         self.problem = problem
 
 
-@dataclass
-class Save:
+class Save(Record):
     """A loaded save. ``kind`` is ``"replaykit"``, ``"stationmaster"`` or ``"manifest"``
     (a replays folder's list of published saves, which validate and fmt also read)."""
 
-    path: str
-    data: dict[str, Any]
-    kind: str = "replaykit"
-    extra: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("path", "data", "kind", "extra")
+
+    def __init__(
+        self, path: str, data: dict[str, Any], kind: str = "replaykit", extra: dict[str, Any] | None = None
+    ) -> None:
+        self.path = path
+        self.data = data
+        self.kind = kind
+        self.extra: dict[str, Any] = {} if extra is None else extra
 
     @property
     def game(self) -> str:

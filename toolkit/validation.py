@@ -21,10 +21,10 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
+from toolkit.records import Record
 from toolkit.resources import data_path
 from toolkit.saves import MANIFEST, Problem, Save, SaveError, load
 from toolkit.schema_fast import Check, Compiler, clean_check
@@ -126,14 +126,22 @@ def walker(game: str) -> SchemaWalker:
     return _walker(schema_uri(game))
 
 
-@dataclass
-class Report:
+class Report(Record):
     """The result of checking one file."""
 
-    file: str
-    game: str | None = None
-    errors: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
+    __slots__ = ("file", "game", "errors", "warnings")
+
+    def __init__(
+        self,
+        file: str,
+        game: str | None = None,
+        errors: list[Problem] | None = None,
+        warnings: list[Problem] | None = None,
+    ) -> None:
+        self.file = file
+        self.game = game
+        self.errors: list[Problem] = [] if errors is None else errors
+        self.warnings: list[Problem] = [] if warnings is None else warnings
 
     @property
     def ok(self) -> bool:

@@ -28,7 +28,6 @@ by the payload keys they need. ``skipRoadBuilding`` ends an optional free-road p
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from toolkit.games.base import IllegalMove
@@ -36,6 +35,7 @@ from toolkit.games.codex import constants as C
 from toolkit.games.codex import decks
 from toolkit.games.codex.flow import close, event, hidden, require_pending
 from toolkit.games.codex.state import State
+from toolkit.records import Record
 
 Events = list[dict[str, Any]]
 Play = Callable[[State, int, dict[str, Any]], Events]
@@ -48,16 +48,30 @@ def _no_candidates(state: State, seat: int) -> list[dict[str, Any]]:
     return []
 
 
-@dataclass
-class CardSpec:
-    card_id: str
-    deck: str
-    timing: str
-    play: Play
-    candidates: Candidates = _no_candidates
-    optional: bool = False
-    # Payload keys the card reads besides instanceId/skip (documentation and the catalog).
-    keys: tuple[str, ...] = field(default_factory=tuple)
+class CardSpec(Record):
+    """How one progress card is played: its deck, when it may be played, its play function,
+    the effect payloads it offers and the payload keys it reads."""
+
+    __slots__ = ("card_id", "deck", "timing", "play", "candidates", "optional", "keys")
+
+    def __init__(
+        self,
+        card_id: str,
+        deck: str,
+        timing: str,
+        play: Play,
+        candidates: Candidates = _no_candidates,
+        optional: bool = False,
+        keys: tuple[str, ...] = (),
+    ) -> None:
+        self.card_id = card_id
+        self.deck = deck
+        self.timing = timing
+        self.play = play
+        self.candidates = candidates
+        self.optional = optional
+        # Payload keys the card reads besides instanceId/skip (documentation and the catalog).
+        self.keys = keys
 
 
 CARDS: dict[str, CardSpec] = {}

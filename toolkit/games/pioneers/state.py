@@ -7,12 +7,12 @@ from Python hashing; :func:`canonical` lists every field in a fixed order so tha
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any
 
 from toolkit.games.base import IllegalMove
+from toolkit.hashing import sha256
 from toolkit.rng import Stream
 
 from . import board
@@ -278,4 +278,4 @@ def canonical(s: State) -> list[Any]:
 def digest(s: State) -> str:
     """SHA-256 of the canonical state as compact JSON (seed and RNG counters included)."""
     text = json.dumps(canonical(s), separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return sha256(text.encode()).hexdigest()
