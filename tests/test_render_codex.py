@@ -728,6 +728,16 @@ def test_malformed_views_render_without_errors(changes: list[tuple[tuple[Any, ..
     parse(render(view))
 
 
+@pytest.mark.parametrize("phase", [["roll"], {"name": "roll"}])
+def test_unhashable_phase_renders_the_rows(phase: Any) -> None:
+    """design §7: a phase that is no text (a list, an object) is shown as text, never a crash;
+    the rows a view of equal data shares are looked up by value, so this once raised."""
+    view = capture()
+    view["phase"] = phase
+    root = parse(render(view))
+    assert root.tag.endswith("svg")
+
+
 # ---------------------------------------------------------------- our own engine's views
 
 

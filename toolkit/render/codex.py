@@ -869,7 +869,10 @@ class CodexAdapter:
         if variants is None:
             variants = {}
             self._variants.put(player, variants)
-        made = variants.get(rest)
+        try:
+            made = variants.get(rest)
+        except TypeError:  # odd data in a view (a list where text belongs) is no key: made afresh
+            return self._row(players, pid, player, tracks or (), facts)
         if made is not None:
             return made
         key = _snapshot((player, rest))
