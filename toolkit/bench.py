@@ -238,6 +238,30 @@ def codex_self_play(rounds: int) -> dict[str, Any]:
     return max(runs, key=lambda run: run["movesPerSecond"])
 
 
+def codex_digest(rounds: int) -> dict[str, Any]:
+    """The codex position digest after every move of a recorded four-seat random game (what
+    ``record`` and the checkpoints take): CPU time of the digests alone, best of ``rounds``
+    replays (the game is played once, outside the timing)."""
+    from toolkit.games.codex import GAME
+    from toolkit.games.codex.bots import play
+
+    game = play("bench-digest", ["random"], players=SEATS)
+    clock, digest = time.process_time, GAME.digest
+    best = float("inf")
+    for _ in range(rounds):
+        state = GAME.new_game("bench-digest", game.config)
+        spent = 0.0
+        for move in game.moves:
+            GAME.apply(state, move)
+            began = clock()
+            digest(state)
+            spent += clock() - began
+        best = min(best, spent)
+    moves = max(len(game.moves), 1)
+    return {"moves": len(game.moves), "rounds": rounds, "seconds": round(best, 4),
+            "microsPerMove": round(best / moves * 1e6, 1)}
+
+
 def run_bench(games: int, rounds: int = 3) -> dict[str, Any]:
     """Interleave ``rounds`` rounds of ``games`` games per engine; rates, min/median, ratios.
 
@@ -264,6 +288,7 @@ def run_bench(games: int, rounds: int = 3) -> dict[str, Any]:
     result["pioneersApply"] = bench_apply(recorded)
     result["pioneersReplay"] = bench_replay(recorded)
     result["codexSelfPlay"] = codex_self_play(rounds)
+    result["codexDigest"] = codex_digest(rounds)
     ours, theirs = result["pioneers"], result["catanatron"]
     result["gamesRatio"] = _ratio(ours, theirs, "gamesPerSecond")
     result["turnsRatio"] = _ratio(ours, theirs, "turnsPerSecond")

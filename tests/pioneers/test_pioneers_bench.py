@@ -71,3 +71,14 @@ def test_bench_runs_outside_a_checkout(tmp_path, monkeypatch) -> None:
     assert any(line.startswith("codex random self-play: ") for line in out.output.splitlines())
     missing = CliRunner().invoke(bench, ["--publishing"])
     assert missing.exit_code == 1 and "replays: no such folder of replays [not_found]" in missing.output
+
+
+def test_bench_reports_the_codex_digest_beside_its_goal() -> None:
+    """issue 14: the bench times the codex digest after every move of a recorded game, and the
+    report gives it next to the codex self-play line."""
+    out = CliRunner().invoke(bench, ["--games", "1", "--rounds", "1"])
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("codex random self-play: "))
+    found = re.match(r"codex digest: (\d+\.\d) µs per move \(goal ≤ 20; .*, (\d+) moves\)$", lines[at + 1])
+    assert found and float(found[1]) > 0 and int(found[2]) > 0

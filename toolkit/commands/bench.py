@@ -44,6 +44,11 @@ def report_lines(result: dict[str, Any]) -> list[str]:
         f"{codex['microsPerMove']:.0f} µs/move (best of {result['rounds']} rounds of "
         f"{codex['games']} games, {codex['moves']} moves; goal 10000 moves/s)"
     )
+    digest = result["codexDigest"]
+    lines.append(
+        f"codex digest: {digest['microsPerMove']:.1f} µs per move (goal ≤ 20; CPU time, best of "
+        f"{digest['rounds']} replays of a recorded random game, {digest['moves']} moves)"
+    )
     lines.append(_line("catanatron random self-play", result["catanatron"]))
     lines.append(f"decisions/s ratio vs catanatron: {result['decisionsRatio']:.2f}")
     lines.append(f"games/s ratio vs catanatron: {result['gamesRatio']:.2f}")
