@@ -106,3 +106,24 @@ def test_generated_listing_equals_trial_listing_on_loaded_positions() -> None:
             for seat in [None, *range(len(state.players))]:
                 compare_listings(loaded(state, seat), seen)
     assert any(key.startswith("pending:") for key in seen)
+
+
+def test_a_listing_memo_belongs_to_its_own_position() -> None:
+    """design §4 (engines are pure): a listing's shared memo lives on the listed position only,
+    exists only while it is listed, and no copy of the position takes it along."""
+    from toolkit.games.codex.flow import begin_listing, end_listing, listing_memo
+
+    first, second = (next(iter(positions(seed, ["random"] * 3, "standard", False, 40))) for seed in (5, 6))
+    assert listing_memo(first) is None
+    previous = begin_listing(first)
+    try:
+        memo = listing_memo(first)
+        assert memo == {} and listing_memo(second) is None
+        memo["seen"] = True
+        twin = copy.deepcopy(first)
+        assert listing_memo(twin) is None and twin == first
+        assert GAME.legal_moves(second, GAME.to_move(second)[0])  # another position listed meanwhile
+        assert listing_memo(first) is memo and listing_memo(second) is None
+    finally:
+        end_listing(first, previous)
+    assert listing_memo(first) is None

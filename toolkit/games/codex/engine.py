@@ -252,7 +252,7 @@ def legal_groups(state: State, seat: int) -> list[tuple[str, Payloads]]:
             if payloads:
                 out.append((kind, payloads))
     finally:
-        end_listing(previous)
+        end_listing(state, previous)
     return out
 
 
@@ -294,7 +294,7 @@ def open_kinds(state: State, seat: int) -> list[tuple[str, Iterable[dict[str, An
             if first is not None:
                 out.append((kind, chain((first,), payloads)))
     finally:
-        end_listing(previous)
+        end_listing(state, previous)
     return out
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.state import Knight, Player, State, positions
+from toolkit.games.codex.state import LISTING_ATTRIBUTE, Knight, Player, State, positions
 
 Task = dict[str, Any]
 TASKS: dict[str, Callable[[State, Task], None]] = {}
@@ -185,27 +185,28 @@ class Listing(Sequence[dict[str, Any]]):
         return (build(*key) for key in self._keys)
 
 
-_LISTING: list[Any] = [None, None]
-"""The position whose moves are being listed and the memo its listers share (see :func:`listing_memo`)."""
-
-
 def listing_memo(state: State) -> dict[Any, Any] | None:
     """While the engine lists ``state``'s moves (:func:`begin_listing`), a memo its listers share:
     the position does not change while its moves are listed, so what one action's listing works
     out from it (a seat's knights, the corners a knight reaches) holds for the next. None at any
-    other time, so handlers and rule checks always work from the position afresh."""
-    return _LISTING[1] if _LISTING[0] is state else None
+    other time, so handlers and rule checks always work from the position afresh. The memo is
+    kept on the state itself, so listing one position never lends its memo to another (as a
+    module-wide slot would, with two positions listed in two threads)."""
+    memo: dict[Any, Any] | None = vars(state).get(LISTING_ATTRIBUTE)
+    return memo
 
 
-def begin_listing(state: State) -> tuple[Any, Any]:
+def begin_listing(state: State) -> dict[Any, Any] | None:
     """Open a memo for listing ``state``'s moves; returns what :func:`end_listing` restores."""
-    previous = (_LISTING[0], _LISTING[1])
-    _LISTING[0], _LISTING[1] = state, {}
+    attributes = vars(state)
+    previous: dict[Any, Any] | None = attributes.get(LISTING_ATTRIBUTE)
+    attributes[LISTING_ATTRIBUTE] = {}
     return previous
 
 
-def end_listing(previous: tuple[Any, Any]) -> None:
-    _LISTING[0], _LISTING[1] = previous
+def end_listing(state: State, previous: dict[Any, Any] | None) -> None:
+    """Close the memo :func:`begin_listing` opened, putting back the one before it."""
+    vars(state)[LISTING_ATTRIBUTE] = previous
 
 
 def open_choice(state: State, kind: str, seat: int, key: str, options: list[str]) -> None:

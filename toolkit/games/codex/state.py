@@ -19,6 +19,10 @@ from toolkit.games.codex import digest_text
 from toolkit.games.codex.board import Harbor, Topology, topology
 from toolkit.games.codex.digest_text import dumps
 
+LISTING_ATTRIBUTE = "_listing_memo"
+"""The state attribute holding the memo of a listing of its moves while it is listed
+(:func:`toolkit.games.codex.flow.listing_memo`); not a field, so never digested or compared."""
+
 
 @dataclass
 class Knight:
@@ -179,9 +183,10 @@ class State:
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields alone: a copy (``copy.deepcopy``, ``copy.copy``, pickle) leaves the digest
-        cache behind and builds its own on its first digest."""
+        cache behind and builds its own on its first digest, and never takes a listing's memo."""
         fields = dict(vars(self))
         fields.pop(digest_text.CACHE_ATTRIBUTE, None)
+        fields.pop(LISTING_ATTRIBUTE, None)
         return fields
 
 
