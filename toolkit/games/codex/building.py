@@ -25,7 +25,7 @@ from toolkit.games.codex.flow import (
     close,
     edge_of,
     event,
-    listing_memo,
+    once_per_listing,
     pay,
     require_afford,
     require_pending,
@@ -201,14 +201,7 @@ def build_city_wall(state: State, seat: int, payload: dict[str, Any]) -> list[di
 def road_corners(state: State, seat: int) -> list[int]:
     """The corners at an end of one of ``seat``'s roads, in index order (worked out once while
     a position's moves are listed: roads, settlements and recruits all start from them)."""
-    memo = listing_memo(state)
-    if memo is None:
-        return _road_corners(state, seat)
-    key = ("roadCorners", seat)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _road_corners(state, seat)
-    return found
+    return once_per_listing(_road_corners, state, seat)
 
 
 def _road_corners(state: State, seat: int) -> list[int]:

@@ -12,7 +12,7 @@ Each rule module registers its task handlers here with :func:`task`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
@@ -194,6 +194,23 @@ def listing_memo(state: State) -> dict[Any, Any] | None:
     module-wide slot would, with two positions listed in two threads)."""
     memo: dict[Any, Any] | None = vars(state).get(LISTING_ATTRIBUTE)
     return memo
+
+
+Found = TypeVar("Found")
+
+
+def once_per_listing(work: Callable[..., Found], state: State, *args: Any) -> Found:
+    """``work(state, *args)``, worked out once while ``state``'s moves are listed and then read
+    from the listing's memo (:func:`listing_memo`); worked out afresh at any other time. ``work``
+    must read nothing but the position and ``args`` and must not return None."""
+    memo = listing_memo(state)
+    if memo is None:
+        return work(state, *args)
+    key = (work, *args)
+    found: Found | None = memo.get(key)
+    if found is None:
+        found = memo[key] = work(state, *args)
+    return found
 
 
 def begin_listing(state: State) -> dict[Any, Any] | None:

@@ -32,7 +32,7 @@ from toolkit.games.codex.flow import (
     install,
     intersection_of,
     knight_of,
-    listing_memo,
+    once_per_listing,
     pay,
     require_afford,
     require_pending,
@@ -53,22 +53,15 @@ KnightCheck = Callable[[State, int, Knight], Any]
 def own_knights(state: State, seat: int, check: KnightCheck | None = None) -> list[Knight]:
     """``seat``'s knights standing on the board, in id order; given ``check`` (a rule test that
     raises :class:`IllegalMove`), only the knights it accepts."""
-    knights = state.knights
-    if not knights:
+    if not state.knights:
         return []
     if check is None:
-        memo = listing_memo(state)
-        if memo is not None:
-            key = ("ownKnights", seat)
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = _own_knights(knights, seat)
-            return found
-        return _own_knights(knights, seat)
-    return [k for k in _own_knights(knights, seat) if allowed(check, state, seat, k)]
+        return once_per_listing(_own_knights, state, seat)
+    return [k for k in once_per_listing(_own_knights, state, seat) if allowed(check, state, seat, k)]
 
 
-def _own_knights(knights: dict[str, Knight], seat: int) -> list[Knight]:
+def _own_knights(state: State, seat: int) -> list[Knight]:
+    knights = state.knights
     mine = [kid for kid, knight in knights.items() if knight.owner == seat and knight.at >= 0]
     mine.sort()
     return [knights[kid] for kid in mine]
@@ -76,14 +69,7 @@ def _own_knights(knights: dict[str, Knight], seat: int) -> list[Knight]:
 
 def reachable(state: State, seat: int, start: int) -> list[int]:
     """Corners reachable from ``start`` along ``seat``'s roads (``start`` included)."""
-    memo = listing_memo(state)
-    if memo is None:
-        return _reachable(state, seat, start)
-    key = ("reachable", seat, start)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _reachable(state, seat, start)
-    return found
+    return once_per_listing(_reachable, state, seat, start)
 
 
 def _reachable(state: State, seat: int, start: int) -> list[int]:
@@ -132,14 +118,11 @@ def can_act(state: State, seat: int, knight: Knight) -> bool:
 
 def ready_knights(state: State, seat: int) -> list[Knight]:
     """``seat``'s knights on the board that may act this turn (:func:`can_act`), in id order."""
-    memo = listing_memo(state)
-    if memo is None:
-        return [k for k in own_knights(state, seat) if can_act(state, seat, k)]
-    key = ("readyKnights", seat)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = [k for k in own_knights(state, seat) if can_act(state, seat, k)]
-    return found
+    return once_per_listing(_ready_knights, state, seat)
+
+
+def _ready_knights(state: State, seat: int) -> list[Knight]:
+    return [k for k in own_knights(state, seat) if can_act(state, seat, k)]
 
 
 def require_can_act(state: State, seat: int, knight: Knight) -> None:
