@@ -19,7 +19,7 @@ from toolkit.games.codex.bots import make_bot, next_seat
 from toolkit.games.codex.decks import deck_of
 from toolkit.games.codex.dice import throw
 from toolkit.games.codex.longest_road import road_length
-from toolkit.games.codex.state import Knight, State, digest
+from toolkit.games.codex.state import Knight, State, full_digest
 from toolkit.rng import Stream
 
 DATA = Path(__file__).parent / "data"
@@ -165,12 +165,13 @@ def valid_views(state: State) -> None:
 
 
 def refused(state: State, seat: int, kind: str, code: str, **payload: Any) -> None:
-    """The move is refused with ``code`` and leaves the state exactly as it was."""
-    before = digest(state)
+    """The move is refused with ``code`` and leaves the state exactly as it was (its whole text
+    written afresh, which trusts no announcement of changes and leaves no digest cache behind)."""
+    before = full_digest(state)
     with pytest.raises(IllegalMove) as err:
         GAME.apply(state, move(state, seat, kind, **payload))
     assert err.value.code == code
-    assert digest(state) == before
+    assert full_digest(state) == before
 
 
 def side(**cards: int) -> list[dict[str, Any]]:

@@ -1,6 +1,7 @@
 """The cached, incrementally hashed digest equals the SHA-256 of the full text written afresh
 (design §4: the digest is the hash of the whole state as compact sorted JSON) at every position
-of bot games, of published replays, of positions loaded from a wire view, and of copies."""
+of bot games, of published replays, of positions loaded from a wire view, and of copies; and the
+rule it relies on (changes to marked fields are announced) is checked."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ import copy
 import pickle
 from pathlib import Path
 
+import pytest
 from codex_helpers import positions
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from wire_positions import loaded, openings
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import GAME
 from toolkit.games.codex.bots import make_bot, next_seat
-from toolkit.games.codex.digest_text import CACHE_ATTRIBUTE, canonical_text
+from toolkit.games.codex.digest_text import CACHE_ATTRIBUTE, UnannouncedChange, canonical_text, changed
 from toolkit.games.codex.engine import open_kinds
 from toolkit.games.codex.state import State, full_digest, full_text
 from toolkit.rng import Stream
@@ -60,6 +64,18 @@ def test_digest_equals_full_digest_in_self_play() -> None:
             assert GAME.digest(state) == full_digest(state)
             count += 1
     assert count > 4000
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**9), seats=st.integers(2, 4), board=st.sampled_from(["standard", "grand"]),
+       wants=st.booleans())
+def test_digest_equals_full_digest_after_every_move_of_random_games(seed: int, seats: int, board: str,
+                                                                     wants: bool) -> None:
+    """Property: after every move of a random game (any seed, two to four seats, either board,
+    standing wants on or off) the digest is that of the full text: the engine's announcements
+    leave no change unseen."""
+    for state in positions(seed, ["random"] * seats, board, wants, 300):
+        assert GAME.digest(state) == full_digest(state)
 
 
 def test_digest_equals_full_digest_replaying_published_saves() -> None:
@@ -134,14 +150,40 @@ def test_a_shallow_copy_sharing_lists_keeps_both_digests_right() -> None:
 
 def test_nothing_changed_since_the_last_digest_gives_it_again() -> None:
     """Asking twice at one position gives the same digest (kept when nothing changed), and a
-    record inside a list edited in place after that (a trade record) reaches the next one."""
+    record inside a marked list edited in place after that (a trade record), announced with
+    ``changed``, reaches the next one."""
     edits = 0
     for n, state in enumerate(positions(45, ["random"] * 3, "standard", True, 1500)):
         first = GAME.digest(state)
         assert GAME.digest(state) == first == full_digest(state)
         if n % 5 == 0 and state.domestic_outcomes:
             state.domestic_outcomes[0]["edited"] = n
+            changed(state, "domestic_outcomes")
             assert GAME.digest(state) == full_digest(state) != first
             del state.domestic_outcomes[0]["edited"]
+            changed(state, "domestic_outcomes")
             edits += 1
     assert edits > 10
+
+
+def test_an_unannounced_change_to_a_marked_field_is_caught_in_checked_mode() -> None:
+    """The rule the cache relies on is checked: a board list edited without ``changed`` makes the
+    next digest (the suite runs in checked mode) name the field instead of answering."""
+    state = next(s for n, s in enumerate(positions(46, ["random"] * 3, "standard", False, 200)) if n == 150)
+    GAME.digest(state)
+    state.b_wall[0] = not state.b_wall[0]
+    with pytest.raises(UnannouncedChange, match="b_wall"):
+        GAME.digest(state)
+
+
+def test_a_change_to_a_compared_field_needs_no_announcement() -> None:
+    """The counters, the bank and the dice are compared on every digest: edited in place without a
+    word, they still reach the next digest."""
+    state = next(s for n, s in enumerate(positions(47, ["random"] * 3, "standard", False, 200)) if n == 120)
+    first = GAME.digest(state)
+    state.bank["ore"] -= 1
+    assert GAME.digest(state) == full_digest(state) != first
+    state.turn_number += 1
+    assert GAME.digest(state) == full_digest(state)
+    state.dice["rollNumber"] += 1
+    assert GAME.digest(state) == full_digest(state)

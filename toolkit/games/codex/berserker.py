@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.games.base import IllegalMove
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     Task,
     close,
@@ -60,6 +61,7 @@ def pillage_candidates_of(state: State, seat: int) -> list[int]:
 def downgrade(state: State, i: int) -> None:
     seat = state.b_owner[i]
     p = state.players[seat]
+    changed(state, "b_wall", "b_type", "b_sideways", seat)
     if state.b_wall[i]:
         state.b_wall[i] = False
         p.walls += 1
@@ -102,6 +104,7 @@ def attack(state: State) -> tuple[list[Task], list[dict[str, Any]]]:
         top = max(share.values(), default=0)
         leaders = [s for s in order if share[s] == top] if defence > 0 else order
         if len(leaders) == 1 and defence > 0:
+            changed(state, leaders[0])
             state.players[leaders[0]].vp_tokens += 1
             record["defenderPlayerId"] = state.players[leaders[0]].id
             text = f"the berserkers are repelled; {state.players[leaders[0]].id} earns a Defender token"
@@ -126,6 +129,7 @@ def attack(state: State) -> tuple[list[Task], list[dict[str, Any]]]:
                 tasks.append({"task": "choosePillageCity", "seat": s})
         names = ", ".join(state.players[s].id for s in victims) or "nobody"
         text = f"the berserkers win ({power} against {defence}); pillaged: {names}"
+    changed(state, "last_attack", "knights")
     state.last_attack = record
     for kid in sorted(state.knights):
         state.knights[kid].active = False

@@ -19,11 +19,11 @@ tokens and harbors for one seed.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
 from toolkit.games.codex import constants as C
+from toolkit.records import FrozenRecord
 from toolkit.rng import Stream
 
 Coord = tuple[int, int]
@@ -227,15 +227,18 @@ def topology(size: str) -> Topology:
     )
 
 
-@dataclass(frozen=True)
-class Harbor:
+class Harbor(FrozenRecord):
     """A harbor on one coastal edge; ``kind`` is ``"3:1"`` or a resource name. Frozen: a harbor
     never changes during a game (so the digest compares harbors by identity)."""
 
+    __slots__ = ("id", "kind", "edge", "intersections")
     id: str
     kind: str
     edge: int
     intersections: tuple[int, int]
+
+    def __init__(self, id: str, kind: str, edge: int, intersections: tuple[int, int]) -> None:  # noqa: A002
+        self.set_fields(id=id, kind=kind, edge=edge, intersections=intersections)
 
 
 class Layout(NamedTuple):

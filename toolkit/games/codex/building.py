@@ -19,6 +19,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import longest_road
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     allowed_seats,
     check_bought_corner,
@@ -87,6 +88,7 @@ def build_road(state: State, seat: int, payload: dict[str, Any]) -> list[dict[st
         p.free_roads -= 1
     else:
         pay(state, seat, C.COSTS["road"])
+    changed(state, "road", seat)
     state.road[e] = seat
     p.roads -= 1
     if free and (p.free_roads <= 0 or not any_road_spot(state, seat)):
@@ -121,6 +123,7 @@ def build_settlement(state: State, seat: int, payload: dict[str, Any]) -> list[d
     i = check_settlement(state, seat, payload)
     p = state.players[seat]
     pay(state, seat, C.COSTS["settlement"])
+    changed(state, "b_owner", "b_type", seat)
     p.settlements -= 1
     state.b_owner[i] = seat
     state.b_type[i] = "settlement"
@@ -153,6 +156,7 @@ def check_city(state: State, seat: int, payload: dict[str, Any]) -> int:
 
 def upgrade_to_city(state: State, seat: int, i: int) -> None:
     p = state.players[seat]
+    changed(state, "b_sideways", "b_type", seat)
     if state.b_sideways[i]:
         state.b_sideways[i] = False
     else:
@@ -186,6 +190,7 @@ def check_wall(state: State, seat: int, payload: dict[str, Any]) -> int:
 def build_city_wall(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
     i = check_wall(state, seat, payload)
     pay(state, seat, C.COSTS["cityWall"])
+    changed(state, "b_wall", seat)
     state.players[seat].walls -= 1
     state.b_wall[i] = True
     return [event("buildCityWall", f"{state.players[seat].id} walls the city at {state.topo.int_ids[i]}")]

@@ -40,6 +40,7 @@ from toolkit.games.base import IllegalMove
 from toolkit.games.codex import building, knights, longest_road, robber
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.cards_trade import opponents, require_keys, target_candidates
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     Task,
     accepted,
@@ -114,6 +115,7 @@ def check_diplomacy(state: State, payload: dict[str, Any]) -> int:
 def diplomacy(state: State, seat: int, payload: dict[str, Any]) -> Events:
     e = check_diplomacy(state, payload)
     owner = state.road[e]
+    changed(state, "road", owner, seat)
     state.road[e] = -1
     state.players[owner].roads += 1
     p = state.players[seat]
@@ -147,6 +149,7 @@ def encouragement(state: State, seat: int, payload: dict[str, Any]) -> Events:
     require_keys(payload, set())
     p = state.players[seat]
     woken = [k for k in knights.own_knights(state, seat) if not k.active]
+    changed(state, "knights", seat)
     for k in woken:
         k.active = True
         if k.id not in p.knights_activated:
@@ -205,6 +208,7 @@ def espionage_choose(state: State, seat: int, payload: dict[str, Any]) -> Events
     found = [c for c in t.hand if c["instanceId"] == wanted]
     if not found:
         raise IllegalMove("no_such_card", f"{t.id} holds no card {wanted!r}")
+    changed(state, t.seat, seat)
     t.hand.remove(found[0])
     p.hand.append(found[0])
     close(state)
@@ -227,6 +231,7 @@ def check_conspiracy(state: State, seat: int, payload: dict[str, Any]) -> Knight
 @card("politicsIntrigue", deck="politics", keys=("targetKnightId",))
 def conspiracy(state: State, seat: int, payload: dict[str, Any]) -> Events:
     victim = check_conspiracy(state, seat, payload)
+    changed(state, "knights", "knight_at")
     state.knight_at[victim.at] = None
     who = state.players[seat].id
     events = [event("conspiracy", f"{who} drives off {state.players[victim.owner].id}'s knight {victim.id}")]
@@ -326,9 +331,11 @@ def treason_candidates(state: State, seat: int) -> list[dict[str, Any]]:
 
 def remove_and_offer(state: State, actor: int, kid: str) -> Events:
     """Send knight ``kid`` back to its owner's supply, then offer ``actor`` the placement."""
+    changed(state, "knights", "knight_at")
     k = state.knights.pop(kid)
     state.knight_at[k.at] = None
     owner = state.players[k.owner]
+    changed(state, k.owner)
     owner.knights[k.level] += 1
     longest_road.recompute(state)
     events = [event("treasonRemove", f"{owner.id}'s {k.level} knight {kid} returns to supply")]
@@ -404,6 +411,7 @@ def treason_place(state: State, seat: int, payload: dict[str, Any]) -> Events:
     while kid in state.knights:
         n += 1
         kid = f"knight-{p.id}-{state.version}-{n}"
+    changed(state, "knights", "knight_at", seat)
     p.knights[level] -= 1
     state.knights[kid] = Knight(kid, seat, level, active, i)
     state.knight_at[i] = kid

@@ -26,6 +26,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import building, improvements, knights
 from toolkit.games.codex import constants as C
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     accepted,
     allowed,
@@ -94,6 +95,7 @@ def mason_candidates(state: State, seat: int) -> list[dict[str, Any]]:
 def engineering(state: State, seat: int, payload: dict[str, Any]) -> Events:
     i = intersection_of(state, payload)
     building.check_wall_target(state, seat, i)
+    changed(state, "b_wall", seat)
     state.players[seat].walls -= 1
     state.b_wall[i] = True
     where = state.topo.int_ids[i]
@@ -128,6 +130,7 @@ def geomancer(state: State, seat: int, payload: dict[str, Any]) -> Events:
         if not movable_token(state, h):
             where = state.topo.hex_ids[h]
             raise IllegalMove("protected_token", f"hex {where} has no token that may move (2, 6, 8, 12 stay)")
+    changed(state, "tokens")
     state.tokens[a], state.tokens[b] = state.tokens[b], state.tokens[a]
     ids = state.topo.hex_ids
     return [event("geomancer", f"{state.players[seat].id} swaps the tokens of {ids[a]} and {ids[b]}")]
@@ -163,6 +166,7 @@ def harvest(state: State, seat: int, terrain: str, name: str) -> Events:
     resource = C.TERRAIN_RESOURCE[terrain]
     owed = HARVEST_PER_HEX * len(touching_hexes(state, seat, terrain))
     got = min(owed, state.bank[resource])
+    changed(state, seat)
     state.bank[resource] -= got
     state.players[seat].add(resource, got)
     return [event(name, f"{state.players[seat].id} takes {got} {resource}")]
@@ -254,6 +258,7 @@ def smithing_promote(state: State, seat: int, payload: dict[str, Any]) -> Events
         return [event("smithingPromote", f"{p.id} stops promoting")]
     knight = knight_of(state, payload)
     target = knights.check_promotion_rules(state, seat, knight)
+    changed(state, "knights", seat)
     p.knights[knight.level] += 1
     p.knights[target] -= 1
     knight.level = target
@@ -262,6 +267,7 @@ def smithing_promote(state: State, seat: int, payload: dict[str, Any]) -> Events
     if left <= 0 or not promotable(state, seat):
         close(state)
     else:
+        changed(state, "pending")
         state.pending["payload"]["promotionsRemaining"] = left
     return [event("smithingPromote", f"{p.id} promotes knight {knight.id} to {target} for free")]
 
@@ -275,6 +281,7 @@ def causeway(state: State, seat: int, payload: dict[str, Any]) -> Events:
     p = state.players[seat]
     if not building.any_road_spot(state, seat):
         return [event("causeway", f"{p.id} has nowhere to place a road")]
+    changed(state, seat)
     p.free_roads = min(CAUSEWAY_ROADS, p.roads)
     install(state, "roadBuildingPlace", seat, [seat], {"maySkip": False}, {"source": "causeway"})
     return [event("causeway", f"{p.id} may place {p.free_roads} free road(s)")]

@@ -30,6 +30,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     Payloads,
     accepted,
@@ -85,6 +86,7 @@ OFFER_KEYS = frozenset({"targetPlayerId", "giveResourceType"})
 def wharfage(state: State, seat: int, payload: dict[str, Any]) -> Events:
     require_keys(payload, set())
     p = state.players[seat]
+    changed(state, seat)
     p.commercial_harbor_remaining = [state.players[s].id for s in opponents(state, seat)]
     return [event("wharfage", f"{p.id} may offer one resource to each opponent this turn")]
 
@@ -120,6 +122,7 @@ def offer_candidates(state: State, seat: int) -> list[dict[str, Any]]:
 def wharfage_offer(state: State, seat: int, payload: dict[str, Any]) -> Events:
     target, resource = check_offer(state, seat, payload)
     p, t = state.players[seat], state.players[target]
+    changed(state, seat)
     p.commercial_harbor_remaining = [x for x in p.commercial_harbor_remaining if x != t.id]
     if not any(t.com[c] > 0 for c in C.COMMODITIES):
         return [event("wharfageOffer", f"{p.id} offers {resource} to {t.id}, who has no commodity to return")]
@@ -248,6 +251,7 @@ def galleon(state: State, seat: int, payload: dict[str, Any]) -> Events:
         raise IllegalMove("bad_material", f"{kind!r} is not a resource or commodity")
     p = state.players[seat]
     if kind not in p.merchant_fleet_types:
+        changed(state, seat)
         p.merchant_fleet_types.append(kind)
     return [event("galleon", f"{p.id} trades {kind} 2:1 with the bank this turn")]
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     Task,
     allowed,
@@ -59,6 +60,7 @@ def draw(state: State, seat: int, deck: str) -> list[dict[str, Any]]:
     pile = state.decks[deck]
     if not pile:
         return []
+    changed(state, "decks", "last_vp_awards", seat)
     card = pile.pop(0)
     p = state.players[seat]
     if card["cardId"] in C.VP_CARDS:
@@ -72,6 +74,7 @@ def draw(state: State, seat: int, deck: str) -> list[dict[str, Any]]:
 
 
 def return_to_bottom(state: State, card: dict[str, str]) -> None:
+    changed(state, "decks")
     state.decks[deck_of(card)].append(card)
 
 
@@ -116,6 +119,7 @@ def discard_progress(state: State, seat: int, payload: dict[str, Any]) -> list[d
     picks = check_discard_progress(state, seat, payload)
     p = state.players[seat]
     cards = [p.hand[k] for k in picks]
+    changed(state, seat)
     p.hand = [c for k, c in enumerate(p.hand) if k not in set(picks)]
     for card in cards:  # beneath the deck in the order named
         return_to_bottom(state, card)

@@ -22,6 +22,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import berserker, decks, victory
 from toolkit.games.codex import constants as C
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import Task, event, hidden, install, push_front, require_turn_action, task
 from toolkit.games.codex.state import State
 from toolkit.rng import Stream
@@ -110,6 +111,7 @@ def end_turn(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str,
 
 def advance_turn(state: State) -> list[dict[str, Any]]:
     p = state.players[state.current]
+    changed(state, state.current, "domestic_declines", "domestic_counters", "domestic_outcomes")
     p.knight_actions_used = []
     p.knights_activated = []
     p.knight_promotions_used = []

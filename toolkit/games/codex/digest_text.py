@@ -4,62 +4,90 @@ The digest is the SHA-256 of the whole state as compact JSON with sorted keys
 (:func:`toolkit.games.codex.state.full_text` writes it in one go). Most of that text is the
 same from one move to the next: the terrain never changes, the decks change when a card is
 drawn, a player's record when their cards or pieces do. :class:`DigestCache` writes exactly
-the same characters, but keeps the JSON of every top-level field, of every player's field
-and of every knight beside a copy of the value it was written from, and writes a piece again
-only when its value no longer equals that copy. The fields that change with nearly every
-move (:data:`HOT`) are written afresh every time and compared as text, which is cheaper than
-copying them.
+the same characters from a piece per top-level field (and per player), and writes a piece
+again only when its field has changed.
 
-The hash is incremental too. SHA-256 reads the text front to back, so the cache keeps the
-hash state reached just before a few top-level fields (:data:`CHECKPOINTS`, in sorted key
-order the board lists come first, then the bank and the decks, and the fields that change
-nearly every move last); a digest restarts from the last kept state before the first piece
-that changed and hashes only the text from there on. When no piece was written at all the
-last digest is the answer.
+How the cache learns what changed (the rule every code that edits a state follows):
 
-Values are compared with ``==``, which is exact for this state: every field holds one JSON
-type throughout a game (booleans never stand where integers do, so ``True == 1`` never hides
-a change), tuples hold only immutable values, and dict key order is irrelevant to sorted
-JSON. No piece is trusted without that comparison, so a change made anywhere (a handler, a
-loader, a test editing the state in place) reaches the next digest. The cache lives on the
-state object outside its dataclass fields, so it is never part of the digest or of a
+* The fields in :data:`MARKED` (the board lists, the knights, the decks, the players, the
+  open decision, and the records of rolls, attacks, points and trades) are written again only
+  when a change to them is announced with :func:`changed`: ``changed(state, "road", seat)``
+  names the fields changed and, as integers, the seats whose player record changed. Every
+  edit of such a field, in place or by assignment, anywhere (an engine handler, a test
+  setting up a position), is followed by that call before the state is next digested.
+* The other fields (the counters, the phase, the bank, the dice, the task queue, ...:
+  scalars and small values) are compared with a copy of the value their piece was written
+  from on every digest: they need no announcement.
+* A state without a cache needs no announcements: a state built, loaded or copied
+  (``copy.deepcopy``, pickle) starts without one, and its first digest writes every piece.
+  A shallow copy (``copy.copy``) shares its lists with the original, so neither could hear
+  of the other's changes: both are digested from their full text from then on.
+* So the digest sees only announced changes to marked fields: whether a refused move left the
+  state as it was is checked with ``state.full_digest`` (the text written afresh), not with it.
+
+:data:`CHECKED` proves the announcements complete: when set (the test suite sets it), every
+digest is also computed from the full text, and a difference raises :class:`UnannouncedChange`
+naming the fields changed without an announcement. Every test, property test and replay of
+the suite thus checks the rule.
+
+The hash is incremental too. The text is cut into *segments* of consecutive top-level fields
+in sorted key order (:data:`SEGMENTS`); each keeps its text and the SHA-256 state reached just
+before it. SHA-256 reads the text front to back, so a digest restarts from the kept state
+before the first segment that changed and hashes only the text from there on (from the open
+decision on, nearly every move changes something; the fields before it change far less
+often). When nothing changed the last digest is the answer.
+
+Compared values are compared with ``==``, which is exact for this state: every field holds
+one JSON type throughout a game (booleans never stand where integers do, so ``True == 1``
+never hides a change) and dict key order is irrelevant to sorted JSON. The cache lives on the
+state object outside its fields (``State.FIELDS``), so it is never part of the digest or of a
 comparison of states, and copies of a state leave it behind (see ``State.__getstate__``).
 """
 
 from __future__ import annotations
 
 import copy
-import dataclasses
 import hashlib
 import json
 import operator
-from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from itertools import compress
 from typing import Any
 
 CACHE_ATTRIBUTE = "_digest_pieces"
-"""The state attribute holding the cache (not a dataclass field)."""
+"""The state attribute holding the cache (not a field)."""
 
-HOT: frozenset[str] = frozenset({"version", "pending"})
-"""State fields written afresh for every digest: the move counter changes with every move, the
-open decision with nearly every one (each bid or pass of an auction rewrites it)."""
+MARKED: frozenset[str] = frozenset({
+    "b_metro", "b_owner", "b_sideways", "b_type", "b_wall", "road", "knight_at", "knights",
+    "terrain", "tokens", "harbors", "decks", "players", "pending", "first_rolls", "last_attack",
+    "last_vp_awards", "domestic_counters", "domestic_declines", "domestic_outcomes",
+})
+"""Fields whose changes are announced with :func:`changed` (the others are compared)."""
 
-SPECIAL: frozenset[str] = frozenset({"decks", "harbors", "knights", "players"})
-"""State fields written piece by piece by :class:`DigestCache`: those holding dataclass instances,
-and the decks (each pile compared card record by card record, see :meth:`DigestCache._decks`)."""
+SEGMENTS: tuple[str, ...] = ("bank", "decks", "dice", "knight_at", "pending", "players", "queue",
+                             "turn_number")
+"""The top-level fields that open a new segment of the text (the first opens with the first
+field): the board lists change with a build, the bank and the berserker with production and
+attacks, the decks with a draw, the dice and the turn's trade records with each roll and
+trade, the knights with a knight's move, and from the open decision on (the decision, the
+players, the move counter) nearly every move changes something; the fixed lists (terrain,
+tokens) sit apart from the move counter, so that the counter alone never joins them again."""
 
-CHECKPOINTS: tuple[str, ...] = ("bank", "dice", "pending")
-"""Top-level fields before which the hash state is kept: the board lists before ``bank`` change
-only with a build, the bank and the decks before ``dice`` with production, draws and trades,
-and from ``pending`` on (the open decision, the players, the move counter) nearly every move
-changes something."""
+CHECKED = False
+"""When true, every digest is also computed from the full text and must agree (see the module
+docstring); the test suite sets it."""
+
+
+class UnannouncedChange(AssertionError):
+    """A field changed without the announcement the cache relies on (raised in checked mode)."""
 
 
 def plain(value: Any) -> Any:
-    """JSON for what ``json`` cannot write itself: a dataclass as its fields, anything else as text."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    """JSON for what ``json`` cannot write itself: a record of the state (a class naming its
+    ``FIELDS``: a player, a knight) as its fields, anything else as text."""
+    names = getattr(type(value), "FIELDS", None)
+    if names is not None:
+        return {name: getattr(value, name) for name in names}
     return str(value)
 
 
@@ -85,15 +113,20 @@ def dumps(value: Any) -> str:
     return "".join(_C_ENCODE(value, 0))
 
 
+def field_json(state: Any, name: str) -> str:
+    """The JSON of one top-level field as the digest text holds it (harbors as
+    ``[id, kind, edge, [a, b]]`` rows, everything else as itself)."""
+    if name == "harbors":
+        return dumps([[h.id, h.kind, h.edge, list(h.intersections)] for h in state.harbors])
+    return dumps(getattr(state, name))
+
+
 _IMMUTABLE = frozenset((str, int, type(None), bool, float, tuple))
 
 
 def _fresh(value: Any) -> Any:
     """A copy of ``value`` to compare later values against: lists and dicts are copied all the way
-    down, everything immutable is shared, so an unchanged leaf compares by identity (a string
-    copied anew would have to be compared character by character). A list or dict holding only
-    immutable values (most of them: a hand of resources, a list of card ids) is copied in one
-    call."""
+    down, everything immutable is shared."""
     kind = type(value)
     if kind in _IMMUTABLE:
         return value
@@ -109,8 +142,7 @@ def _fresh(value: Any) -> Any:
 
 
 def _getter(names: list[str]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
-    """The named entries of an attribute dict as a tuple (for any number of names): a dataclass
-    instance's fields read from ``vars(obj)``, cheaper than ``getattr`` for each."""
+    """The named entries of an attribute dict as a tuple (for any number of names)."""
     if not names:
         return lambda attributes: ()
     if len(names) == 1:
@@ -120,7 +152,7 @@ def _getter(names: list[str]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
 
 
 class _Unseen:
-    """Stands in for the copy of a field not written yet: equal to nothing."""
+    """Stands in for the copy of a value not written yet: equal to nothing."""
 
     def __eq__(self, other: object) -> bool:
         return False
@@ -134,209 +166,205 @@ class _Unseen:
 _UNSEEN = _Unseen()
 
 
-class _Records:
-    """The players' list ``[{"field":json,...},...]``, kept player by player.
+class _Player:
+    """One player's JSON ``{"field":json,...}``, kept field by field beside copies of the values
+    each part was written from: an announced player has only the fields that differ from their
+    copies written again (a move changes a hand or a counter, rarely more)."""
 
-    One row per player holds the values of its fields (read from ``vars(player)`` in sorted field
-    order) and is compared in one go with the row of copies its text was written from; only a
-    changed player has its changed fields written again (most moves change one player's hand or
-    nothing of the players at all)."""
+    __slots__ = ("get", "keys", "copies", "parts", "text")
 
-    def __init__(self) -> None:
-        self.keys: list[str] = []
-        self.get: Callable[[Mapping[str, Any]], tuple[Any, ...]] | None = None
-        self.rows: list[tuple[Any, ...]] = []
-        self.parts: list[list[str]] = []
-        self.texts: list[str] = []
-        self.written = False
+    def __init__(self, names: list[str]) -> None:
+        self.get = _getter(names)
+        self.keys = [json.dumps(n) + ":" for n in names]
+        self.copies: tuple[Any, ...] = (_UNSEEN,) * len(names)
+        self.parts = list(self.keys)
+        self.text = ""
 
-    def text(self, players: list[Any]) -> str | None:
-        """The list's text when a player changed since the last call, else None."""
-        if self.get is None and players:
-            names = sorted(f.name for f in dataclasses.fields(players[0]))
-            self.keys = [json.dumps(n) + ":" for n in names]
-            self.get = _getter(names)
-        rows = list(map(self.get, map(vars, players))) if self.get is not None else []
-        old = self.rows
-        if rows == old and self.written:
-            return None
-        self.written = True
-        del old[len(rows):], self.parts[len(rows):], self.texts[len(rows):]
-        keys = self.keys
-        for k, row in enumerate(rows):
-            if k < len(old):
-                was = old[k]
-                if row == was:
-                    continue
-                moved = list(compress(range(len(row)), map(operator.ne, row, was)))
-                copies, parts = list(was), self.parts[k]
-            else:
-                moved = list(range(len(row)))
-                copies, parts = list(row), list(keys)
-                old.append(row)
-                self.parts.append(parts)
-                self.texts.append("")
-            for j in moved:
-                value = row[j]
-                copies[j] = _fresh(value)
-                parts[j] = keys[j] + dumps(value)
-            old[k] = tuple(copies)
-            self.texts[k] = "{" + ",".join(parts) + "}"
-        return "[" + ",".join(self.texts) + "]"
+    def write(self, player: Any) -> None:
+        """Bring the text up to date with ``player``."""
+        values = self.get(vars(player))
+        was = self.copies
+        if values == was:
+            return
+        copies, parts, keys = list(was), self.parts, self.keys
+        for k in compress(range(len(values)), map(operator.ne, values, was)):
+            value = values[k]
+            copies[k] = _fresh(value)
+            parts[k] = keys[k] + dumps(value)
+        self.copies = tuple(copies)
+        self.text = "{" + ",".join(parts) + "}"
 
 
 class DigestCache:
-    """The cached pieces and hash states of one state's digest text."""
+    """The cached pieces, segment texts and hash states of one state's digest text."""
 
     def __init__(self, state: Any) -> None:
-        names = sorted(f.name for f in dataclasses.fields(state))
+        names = sorted(type(state).FIELDS)
         self.names = names
         self.keys = [json.dumps(n) + ":" for n in names]
+        self.at = {n: i for i, n in enumerate(names)}
+        starts = [0] + [names.index(n) for n in SEGMENTS]
+        self.bounds = list(zip(starts, [*starts[1:], len(names)], strict=True))
+        self.segment_of = [next(j for j, (a, b) in enumerate(self.bounds) if a <= i < b)
+                           for i in range(len(names))]
+        self.compared = [i for i, n in enumerate(names) if n not in MARKED]
+        self.get = _getter([names[i] for i in self.compared])
+        self.copies: tuple[Any, ...] = (_UNSEEN,) * len(self.compared)
         self.parts = [""] * len(names)
-        compared = [i for i, n in enumerate(names) if n not in SPECIAL and n not in HOT]
-        self.compared = compared
-        self.positions = range(len(compared))
-        self.get = _getter([names[i] for i in compared])
-        self.copies: list[Any] = [_UNSEEN] * len(compared)
-        self.hot = [(i, operator.attrgetter(n)) for i, n in enumerate(names) if n in HOT]
-        self.at = {n: names.index(n) for n in SPECIAL}
-        self.players = _Records()
-        self.harbors: list[Any] | None = None
-        self.knight_ids: list[str] | None = None  # None until first written
-        self.knight_rows: list[tuple[Any, ...]] = []
-        self.knight_texts: list[str] = []
-        self.knight_fields: Callable[[Any], tuple[Any, ...]] | None = None
-        self.deck_names: list[str] = []
-        self.piles: list[list[Any]] | None = None  # None until first written
-        self.pile_texts: list[str] = []
-        self.starts = [0] + [names.index(n) for n in CHECKPOINTS]
-        self.ends = [*self.starts[1:], len(names)]
-        self.hashes: list[Any] = [None] * len(self.starts)
-        self.stale = 0  # the first piece written since the hash states were last brought up to date
+        self.marks: set[str | int] = set(MARKED)  # every marked field is written first
+        self.players: list[_Player] = []
+        self.piles: dict[str, tuple[list[Any], str]] = {}  # each pile's cards and JSON as written
+        count = len(self.bounds)
+        self.texts = [""] * count
+        self.encoded = [b""] * count
+        self.hashes: list[Any] = [None] * count
+        self.stale = [True] * count  # segments whose text is to be joined again
+        self.first = 0  # the first segment changed since the last hash (count when none)
         self.hex = ""  # the digest as last hashed
 
+    def _written(self, i: int, text: str) -> None:
+        """Piece ``i`` is now ``text``: its segment is to be joined and hashed again."""
+        self.parts[i] = self.keys[i] + text
+        j = self.segment_of[i]
+        self.stale[j] = True
+        if j < self.first:
+            self.first = j
+
     def update(self, state: Any) -> None:
-        """Bring every piece up to date with ``state``."""
-        parts, keys, at = self.parts, self.keys, self.compared
-        first = len(parts)
+        """Bring every piece up to date with ``state``: compare the compared fields, write the
+        marked ones announced since the last update."""
         values = self.get(vars(state))
-        copies = self.copies
-        moved = list(compress(self.positions, map(operator.ne, values, copies)))
-        if moved:
-            first = at[moved[0]]
-            for k in moved:
-                value = values[k]
-                copies[k] = _fresh(value)
-                i = at[k]
-                parts[i] = keys[i] + dumps(value)
-        for i, get in self.hot:
-            text = keys[i] + dumps(get(state))
-            if text != parts[i]:
-                parts[i] = text
-                first = min(first, i)
-        for name, changed in (("decks", self._decks(state.decks)),
-                              ("harbors", self._harbors(state.harbors)),
-                              ("knights", self._knights(state.knights)),
-                              ("players", self.players.text(state.players))):
-            if changed is not None:
-                i = self.at[name]
-                parts[i] = keys[i] + changed
-                first = min(first, i)
-        self.stale = min(self.stale, first)
+        was = self.copies
+        if values != was:
+            fresh = list(was)
+            for k in compress(range(len(values)), map(operator.ne, values, was)):
+                fresh[k] = _fresh(values[k])
+                self._written(self.compared[k], dumps(values[k]))
+            self.copies = tuple(fresh)
+        marks = self.marks
+        if not marks:
+            return
+        self.marks = set()
+        players = self.players
+        if "players" in marks or len(players) != len(state.players):
+            if len(players) != len(state.players):
+                names = sorted(type(state.players[0]).FIELDS) if state.players else []
+                players[:] = [_Player(names) for _ in state.players]
+            for record, player in zip(players, state.players, strict=True):
+                record.write(player)
+            marks.add("players")
+        else:
+            seats = [m for m in marks if type(m) is int]
+            for seat in seats:
+                players[seat].write(state.players[seat])
+            if seats:
+                marks.add("players")
+        at = self.at
+        for mark in marks:
+            if mark == "players":
+                self._written(at["players"], "[" + ",".join(p.text for p in players) + "]")
+            elif mark == "decks":
+                self._written(at[mark], self._decks(state.decks))
+            elif type(mark) is str:
+                self._written(at[mark], field_json(state, mark))
+
+    def _decks(self, decks: dict[str, list[Any]]) -> str:
+        """The decks ``{"deck":[card,...],...}``, a pile written again only when it no longer
+        holds the same card records as when last written (a card record only ever moves between
+        a pile, a hand and the revealed points, never edited in place, so the same record object
+        always means the same card)."""
+        seen = self.piles
+        for name, pile in decks.items():
+            kept = seen.get(name)
+            if kept is None or kept[0] != pile:
+                seen[name] = (list(pile), json.dumps(name) + ":" + dumps(pile))
+        for name in [n for n in seen if n not in decks]:
+            del seen[name]
+        return "{" + ",".join(seen[name][1] for name in sorted(seen)) + "}"
+
+    def _segment(self, j: int) -> str:
+        """Segment ``j``'s text as it stands, joined again when one of its pieces was written."""
+        if self.stale[j]:
+            start, end = self.bounds[j]
+            text = ",".join(self.parts[start:end])
+            text = ("{" if j == 0 else ",") + text
+            if end == len(self.parts):
+                text += "}"
+            self.texts[j] = text
+            self.encoded[j] = text.encode()
+            self.stale[j] = False
+        return self.texts[j]
 
     def text(self) -> str:
         """The whole digest text as the pieces stand."""
-        return "{" + ",".join(self.parts) + "}"
+        return "".join(self._segment(j) for j in range(len(self.bounds)))
 
     def hexdigest(self) -> str:
-        """SHA-256 of :meth:`text`, hashing only from the last kept hash state before the first
-        piece written since the previous hash (the digest itself kept when none was)."""
-        parts, starts, ends, hashes = self.parts, self.starts, self.ends, self.hashes
-        if self.stale == len(parts) and self.hex:
+        """SHA-256 of :meth:`text`, hashing only from the kept hash state before the first segment
+        changed since the previous hash (the digest itself kept when none was)."""
+        first, count = self.first, len(self.bounds)
+        if first == count:
             return self.hex
-        first = bisect_right(starts, self.stale) - 1
-        h = hashlib.sha256(b"{") if first == 0 else hashes[first].copy()
-        last = len(starts) - 1
-        for k in range(first, last):
-            if k > first:
-                hashes[k] = h.copy()
-            text = ",".join(parts[starts[k]:ends[k]])
-            h.update(("," + text if k else text).encode())
-        if first < last:
-            hashes[last] = h.copy()
-        h.update(("," + ",".join(parts[starts[last]:]) + "}").encode())
-        self.stale = len(parts)
+        hashes, encoded, segment = self.hashes, self.encoded, self._segment
+        h = hashes[first].copy() if first else hashlib.sha256()
+        for j in range(first, count):
+            if j > first:
+                hashes[j] = h.copy()
+            segment(j)
+            h.update(encoded[j])
+        self.first = count
         self.hex = h.hexdigest()
         return self.hex
 
-    def _decks(self, decks: dict[str, list[Any]]) -> str | None:
-        """The decks ``{"deck":[card,...],...}`` when a pile changed, else None.
-
-        A pile is compared with a copy of its list that holds the same card records: a card
-        record is made once (when the decks are built or a position is loaded) and only ever
-        moves between a pile, a hand and the revealed points, never edited in place, so the
-        same record object always means the same card and a pile compares by identity card
-        by card (what makes the decks, the largest field, cheap to check)."""
-        names, piles = list(decks), list(decks.values())
-        if names == self.deck_names and piles == self.piles:
-            return None
-        texts = dict(zip(self.deck_names, self.pile_texts, strict=True))
-        seen = dict(zip(self.deck_names, self.piles or (), strict=True))
-        for name, pile in zip(names, piles, strict=True):
-            if name not in seen or seen[name] != pile:
-                texts[name] = json.dumps(name) + ":" + dumps(pile)
-        self.deck_names, self.piles = names, [list(pile) for pile in piles]
-        self.pile_texts = [texts[name] for name in names]
-        return "{" + ",".join(texts[name] for name in sorted(names)) + "}"
-
-    def _harbors(self, harbors: list[Any]) -> str | None:
-        """Harbors as ``[id, kind, edge, [a, b]]`` rows when the list changed, else None (a
-        :class:`~toolkit.games.codex.board.Harbor` is frozen, so the same harbor objects in
-        the same order are the same harbors)."""
-        if self.harbors is not None and self.harbors == harbors:
-            return None
-        self.harbors = list(harbors)
-        return dumps([[h.id, h.kind, h.edge, list(h.intersections)] for h in harbors])
-
-    def _knights(self, knights: dict[str, Any]) -> str | None:
-        """Knights by id as ``{"id":{...},...}`` when one changed, else None; an unchanged
-        knight's text is reused (a knight's fields are all immutable, so the tuple of them is
-        its own copy)."""
-        ids = list(knights)
-        rows: list[tuple[Any, ...]] = []
-        if ids:
-            if self.knight_fields is None:
-                names = [f.name for f in dataclasses.fields(knights[ids[0]])]
-                self.knight_fields = _getter(names)
-            rows = list(map(self.knight_fields, map(vars, knights.values())))
-        if ids == self.knight_ids and rows == self.knight_rows:
-            return None
-        seen = dict(zip(self.knight_ids or (), zip(self.knight_rows, self.knight_texts, strict=True),
-                        strict=True))
-        texts = []
-        for kid, row in zip(ids, rows, strict=True):
-            old = seen.get(kid)
-            if old is not None and old[0] == row:
-                texts.append(old[1])
-            else:
-                texts.append(json.dumps(kid) + ":" + dumps(knights[kid]))
-        self.knight_ids, self.knight_rows, self.knight_texts = ids, rows, texts
-        return "{" + ",".join(text for _, text in sorted(zip(ids, texts, strict=True))) + "}"
+    def unannounced(self, state: Any) -> list[str]:
+        """The fields whose piece differs from their JSON written afresh (after :meth:`update`)."""
+        return [name for i, name in enumerate(self.names)
+                if self.parts[i] != self.keys[i] + field_json(state, name)]
 
 
-def cache_of(state: Any) -> DigestCache:
-    """The digest cache kept on ``state`` (made on first use)."""
-    cache = getattr(state, CACHE_ATTRIBUTE, None)
-    if not isinstance(cache, DigestCache):
+class _Shared:
+    """Stands in for the cache of a state that shares its lists with a shallow copy."""
+
+
+_SHARED = _Shared()
+
+
+def changed(state: Any, *marks: str | int) -> None:
+    """Announce changes to ``state``: the fields named (of :data:`MARKED`) and the players of
+    the seats given (the rule in the module docstring). Nothing to do for a state without a
+    cache."""
+    cache = vars(state).get(CACHE_ATTRIBUTE)
+    if cache is not None and cache is not _SHARED:
+        cache.marks.update(marks)
+
+
+def shared(state: Any) -> None:
+    """``state`` shares its lists and dicts with another state (a shallow copy): changes made
+    through the other are never announced to it, so it is digested from its full text."""
+    setattr(state, CACHE_ATTRIBUTE, _SHARED)
+
+
+def cache_of(state: Any) -> DigestCache | None:
+    """The digest cache kept on ``state`` (made on first use; None for a shared state)."""
+    cache = vars(state).get(CACHE_ATTRIBUTE)
+    if cache is None:
         cache = DigestCache(state)
         setattr(state, CACHE_ATTRIBUTE, cache)
-    return cache
+    return None if cache is _SHARED else cache
+
+
+def _full_text(state: Any) -> str:
+    from toolkit.games.codex.state import full_text
+
+    return full_text(state)
 
 
 def canonical_text(state: Any) -> str:
     """The digest text of ``state`` (a codex :class:`~toolkit.games.codex.state.State`): the
     same characters as ``state.full_text``, written from cached pieces."""
     cache = cache_of(state)
+    if cache is None:
+        return _full_text(state)
     cache.update(state)
     return cache.text()
 
@@ -344,5 +372,12 @@ def canonical_text(state: Any) -> str:
 def digest(state: Any) -> str:
     """SHA-256 of :func:`canonical_text`, hashed incrementally (see :class:`DigestCache`)."""
     cache = cache_of(state)
+    if cache is None:
+        return hashlib.sha256(_full_text(state).encode()).hexdigest()
     cache.update(state)
-    return cache.hexdigest()
+    hexdigest = cache.hexdigest()
+    if CHECKED and hashlib.sha256(_full_text(state).encode()).hexdigest() != hexdigest:
+        stale = cache.unannounced(state)
+        raise UnannouncedChange(f"the digest cache missed a change to {', '.join(stale)} "
+                                f"(announce it with digest_text.changed)")
+    return hexdigest

@@ -27,6 +27,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     Listing,
     close,
@@ -95,6 +96,7 @@ def holds(state: State, seat: int, bundle: Bundle) -> bool:
 
 
 def transfer(state: State, giver: int, taker: int, bundle: Bundle) -> None:
+    changed(state, giver, taker)
     for kind, n in bundle.items():
         state.players[giver].add(kind, -n)
         state.players[taker].add(kind, n)
@@ -149,6 +151,7 @@ def check_propose(state: State, seat: int, payload: dict[str, Any]) -> tuple[Bun
 def propose(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
     offer, want, target = check_propose(state, seat, payload)
     p = state.players[seat]
+    changed(state, seat)
     p.domestic_proposals += 1
     auction = f"auction-{state.turn_number}-{p.domestic_proposals}"
     body: dict[str, Any] = {
@@ -214,6 +217,7 @@ def bid(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]
     offer, want = check_bid(state, seat, payload)
     assert state.pending is not None
     body = state.pending["payload"]
+    changed(state, "pending")
     me = state.players[seat].id
     entry = {"responderId": me, "offer": as_list(offer), "want": as_list(want)}
     body["passedPlayerIds"] = [x for x in body["passedPlayerIds"] if x != me]
@@ -226,6 +230,7 @@ def bid(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]
     if not at_terms:
         record = {"responderId": me, "proposerId": state.players[proposer].id}
         if record not in state.domestic_counters:
+            changed(state, "domestic_counters")
             state.domestic_counters.append(record)
     kind = "at-terms" if at_terms else "modified"
     text = f"{me} bids ({kind}): gets {describe(offer)}, gives {describe(want)}"
@@ -247,6 +252,7 @@ def pass_(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, An
     check_pass(state, seat)
     assert state.pending is not None
     body = state.pending["payload"]
+    changed(state, "pending")
     me = state.players[seat].id
     body["bids"] = [b for b in body["bids"] if b["responderId"] != me]
     body["passedPlayerIds"] = [x for x in state.pending["allowedPlayerIds"]
@@ -258,6 +264,7 @@ def pass_(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, An
             decline["targetPlayerId"] = body["targetPlayerId"]
         decline["offer"] = [dict(x) for x in body["offer"]]
         decline["want"] = [dict(x) for x in body["want"]]
+        changed(state, "domestic_declines")
         state.domestic_declines.append(decline)
         _end(state, "cancelled", None, as_bundle(body["offer"]), as_bundle(body["want"]))
         events.append(event("domesticTradeCancel", "every responder passed: the proposal lapses"))
@@ -333,6 +340,7 @@ def _end(state: State, ending: str, accepter: int | None, gives: Bundle, receive
     record["proposerGives"] = as_list(gives)
     record["proposerReceives"] = as_list(receives)
     record["responders"] = responders
+    changed(state, "domestic_outcomes")
     state.domestic_outcomes.append(record)
     close(state)
 
@@ -595,6 +603,7 @@ def seats_to_move(state: State) -> list[int]:
     """
     assert state.pending is not None
     body = state.pending["payload"]
+    changed(state, "pending")
     seats = [_proposer(state)]
     passed = body["passedPlayerIds"]
     for rid in state.pending["allowedPlayerIds"]:

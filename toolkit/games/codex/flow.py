@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.state import LISTING_ATTRIBUTE, Knight, Player, State, positions
 
 Task = dict[str, Any]
@@ -63,6 +64,7 @@ def install(state: State, kind: str, acting: int | None, allowed: list[int], pay
             ctx: dict[str, Any] | None = None) -> None:
     """Open decision ``kind`` (the slot must be empty)."""
     assert state.pending is None, f"pending slot busy with {state.pending['type']}"
+    changed(state, "pending")
     state.pending = {
         "type": kind,
         "actingPlayerId": None if acting is None else state.players[acting].id,
@@ -73,6 +75,7 @@ def install(state: State, kind: str, acting: int | None, allowed: list[int], pay
 
 
 def close(state: State) -> None:
+    changed(state, "pending")
     state.pending = None
     state.pending_ctx = {}
 
@@ -304,6 +307,7 @@ def seat_from_player_id(state: State, payload: dict[str, Any], key: str = "targe
 
 def pay(state: State, seat: int, cost: dict[str, int]) -> None:
     p = state.players[seat]
+    changed(state, seat)
     for kind, n in cost.items():
         p.add(kind, -n)
         state.bank[kind] += n

@@ -21,6 +21,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import metropolis
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import accepted, event, format_cost, pay, require_turn_action, turn_action_open
 from toolkit.games.codex.state import State, positions
 
@@ -66,6 +67,7 @@ def improve(state: State, seat: int, track: str, discount: int = 0) -> list[dict
     p = state.players[seat]
     price = cost(state, seat, track, discount)
     pay(state, seat, price)
+    changed(state, seat)
     p.levels[track] += 1
     events = [event("improveCity", f"{p.id} raises {track} to level {p.levels[track]}")]
     if metropolis.gains_marker(state, seat, track, p.levels[track]):

@@ -24,6 +24,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import building, longest_road
 from toolkit.games.codex import constants as C
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     allowed,
     check_bought_corner,
@@ -159,6 +160,7 @@ def recruit_knight(state: State, seat: int, payload: dict[str, Any]) -> list[dic
     i = check_recruit(state, seat, payload)
     p = state.players[seat]
     pay(state, seat, C.COSTS["recruitKnight"])
+    changed(state, "knights", "knight_at", seat)
     p.knights["basic"] -= 1
     kid = f"knight-{p.id}-{state.version}"
     state.knights[kid] = Knight(kid, seat, "basic", False, i)
@@ -185,6 +187,7 @@ def check_activate(state: State, seat: int, payload: dict[str, Any]) -> Knight:
 def activate_knight(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
     knight = check_activate(state, seat, payload)
     pay(state, seat, C.COSTS["activateKnight"])
+    changed(state, "knights", seat)
     knight.active = True
     state.players[seat].knights_activated.append(knight.id)
     return [event("activateKnight", f"{state.players[seat].id} activates knight {knight.id}")]
@@ -229,6 +232,7 @@ def promote_knight(state: State, seat: int, payload: dict[str, Any]) -> list[dic
     knight, target = check_promote(state, seat, payload)
     p = state.players[seat]
     pay(state, seat, C.COSTS["promoteKnight"])
+    changed(state, "knights", seat)
     p.knights[knight.level] += 1
     p.knights[target] -= 1
     knight.level = target
@@ -252,6 +256,7 @@ def check_move(state: State, seat: int, payload: dict[str, Any]) -> tuple[Knight
 
 
 def place_knight(state: State, knight: Knight, i: int) -> None:
+    changed(state, "knights", "knight_at")
     if knight.at >= 0 and state.knight_at[knight.at] == knight.id:
         state.knight_at[knight.at] = None
     knight.at = i
@@ -263,6 +268,7 @@ def move_knight(state: State, seat: int, payload: dict[str, Any]) -> list[dict[s
     src = knight.at
     place_knight(state, knight, dest)
     knight.active = False
+    changed(state, "knights", seat)
     state.players[seat].knight_actions_used.append(knight.id)
     longest_road.recompute_if_cutting(state, seat, src, dest)
     where = state.topo.int_ids[dest]
@@ -302,6 +308,7 @@ def displace(state: State, victim: Knight) -> list[dict[str, Any]]:
     """Send ``victim`` (already lifted from its corner) into retreat from corner ``origin``."""
     owner = victim.owner
     origin = victim.at
+    changed(state, "knights", owner)
     victim.at = -1
     options = reachable_empty(state, owner, origin)
     who = state.players[owner].id
@@ -324,6 +331,7 @@ def displace_knight(state: State, seat: int, payload: dict[str, Any]) -> list[di
         return retreat(state, seat, payload)
     knight, victim = check_displace(state, seat, payload)
     dest = victim.at
+    changed(state, "knights", "knight_at", seat)
     state.knight_at[dest] = None
     place_knight(state, knight, dest)
     knight.active = False

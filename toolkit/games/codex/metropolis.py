@@ -17,6 +17,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import close, event, install, intersection_of, require_pending
 from toolkit.games.codex.state import State
 
@@ -79,6 +80,7 @@ def check_choose(state: State, seat: int, payload: dict[str, Any]) -> tuple[int,
 
 def choose_metropolis_city(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
     i, track = check_choose(state, seat, payload)
+    changed(state, "b_metro")
     old = marker_at(state, track)
     if old is not None:
         state.b_metro[old] = None

@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import decks
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import close, event, hidden, require_pending
 from toolkit.games.codex.state import State
 from toolkit.records import Record
@@ -176,6 +177,7 @@ def play_progress_card(state: State, seat: int, payload: dict[str, Any]) -> Even
         events += spec.play(state, seat, effect_payload(payload))
     # The effect may have changed the hand only by adding cards (Espionage), so find it again.
     played = next(c for c in p.hand if c["instanceId"] == payload["instanceId"])
+    changed(state, seat)
     p.hand.remove(played)
     decks.return_to_bottom(state, played)
     p.progress_played.append(spec.card_id)
@@ -291,6 +293,7 @@ def skip_road_building(state: State, seat: int, payload: dict[str, Any]) -> Even
         raise IllegalMove("skip_not_allowed", "these free roads must be placed while a legal spot exists")
     source = str(state.pending_ctx.get("source", ""))
     p = state.players[seat]
+    changed(state, seat)
     p.free_roads = 0
     close(state)
     events = [event("skipRoadBuilding", f"{p.id} declines the free road")]

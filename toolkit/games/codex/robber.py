@@ -22,6 +22,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     Task,
     allowed,
@@ -90,6 +91,7 @@ def check_discard(state: State, seat: int, payload: dict[str, Any]) -> dict[str,
             raise IllegalMove("bad_material", f"{c!r} is not a resource or commodity")
         counts[c] = counts.get(c, 0) + 1
     require_known_hand(state, seat)
+    changed(state, seat)
     for c, n in counts.items():
         if p.material(c) < n:
             raise IllegalMove("cannot_afford", f"you hold only {p.material(c)} {c}")
@@ -103,6 +105,7 @@ def discard_half(state: State, seat: int, payload: dict[str, Any]) -> list[dict[
     for c, n in counts.items():
         p.add(c, -n)
         state.bank[c] += n
+    changed(state, "pending")
     state.pending["allowedPlayerIds"] = [x for x in state.pending["allowedPlayerIds"] if x != p.id]
     if not state.pending["allowedPlayerIds"]:
         close(state)
@@ -165,6 +168,7 @@ def steal_pick(state: State, victim: int) -> str:
 def steal(state: State, thief: int, victim: int) -> list[dict[str, Any]]:
     card = steal_pick(state, victim)
     state.steal_ordinal += 1
+    changed(state, victim, thief)
     state.players[victim].add(card, -1)
     state.players[thief].add(card, 1)
     return [event("steal", f"{state.players[thief].id} steals a card from {state.players[victim].id}")]
@@ -269,6 +273,7 @@ def chase_robber(state: State, seat: int, payload: dict[str, Any]) -> list[dict[
         return move_robber(state, h)
     kid = check_chase(state, seat, payload)
     knight = state.knights[kid]
+    changed(state, "knights", seat)
     knight.active = False
     state.players[seat].knight_actions_used.append(kid)
     install(state, "chooseRobberDestination", seat, [seat], {})

@@ -18,6 +18,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import longest_road
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     accepted,
     close,
@@ -91,6 +92,7 @@ def check_setup_building(state: State, seat: int, payload: dict[str, Any]) -> in
 def place_setup_building(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
     i = check_setup_building(state, seat, payload)
     p = state.players[seat]
+    changed(state, "b_owner", "b_type", seat)
     state.b_owner[i] = seat
     if state.phase == "setup1":
         state.b_type[i] = "settlement"
@@ -127,6 +129,7 @@ def setup_grant(state: State, seat: int, i: int) -> dict[str, int]:
         kind = C.TERRAIN_RESOURCE[state.terrain[h]]
         if state.bank[kind] > 0:
             state.bank[kind] -= 1
+            changed(state, seat)
             state.players[seat].add(kind, 1)
             got[kind] = got.get(kind, 0) + 1
     return got
@@ -137,6 +140,7 @@ def place_setup_road(state: State, seat: int, payload: dict[str, Any]) -> list[d
     assert state.pending is not None
     building = state.topo.int_index[state.pending["payload"]["buildingIntersectionId"]]
     p = state.players[seat]
+    changed(state, "road", seat)
     state.road[e] = seat
     p.roads -= 1
     close(state)

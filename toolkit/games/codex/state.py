@@ -9,10 +9,9 @@ the single pending-decision slot, RNG counters).
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
-from dataclasses import dataclass, field
-from typing import Any
+import json
+from typing import Any, ClassVar
 
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import digest_text
@@ -24,53 +23,83 @@ LISTING_ATTRIBUTE = "_listing_memo"
 (:func:`toolkit.games.codex.flow.listing_memo`); not a field, so never digested or compared."""
 
 
-@dataclass
-class Knight:
+class Fields:
+    """Equality and ``repr`` read from the fields a class names in :attr:`FIELDS`, in order (what
+    a dataclass would write, without compiling generated methods at import). The values live in
+    the instance's ``__dict__``, which :mod:`~toolkit.games.codex.digest_text` reads; copies and
+    pickles carry that dict as it is."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = self.FIELDS
+        mine, theirs = vars(self), vars(other)
+        return [mine[n] for n in names] == [theirs[n] for n in names]
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: compared by value, never hashed
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"{type(self).__qualname__}({shown})"
+
+
+class Knight(Fields):
     """One knight on the board: its owner, level and whether it is active (rules §10)."""
 
-    id: str
-    owner: int
-    level: str
-    active: bool
-    at: int  # intersection index; -1 while it waits for a retreat choice
+    FIELDS = ("id", "owner", "level", "active", "at")
+
+    def __init__(self, id: str, owner: int, level: str, active: bool, at: int) -> None:  # noqa: A002
+        self.id = id
+        self.owner = owner
+        self.level = level
+        self.active = active
+        self.at = at  # intersection index; -1 while it waits for a retreat choice
 
 
-@dataclass
-class Player:
+class Player(Fields):
     """One seat: its hand, its supply of pieces, its track levels and this turn's marks."""
 
-    id: str
-    name: str
-    seat: int
-    color: str
-    res: dict[str, int] = field(default_factory=lambda: {r: 0 for r in C.RESOURCES})
-    com: dict[str, int] = field(default_factory=lambda: {c: 0 for c in C.COMMODITIES})
-    # Cards whose type this state does not know (a position loaded from another seat's view).
-    hidden_materials: int = 0
-    roads: int = C.SUPPLY["roads"]
-    settlements: int = C.SUPPLY["settlements"]
-    cities: int = C.SUPPLY["cities"]
-    walls: int = C.SUPPLY["cityWalls"]
-    knights: dict[str, int] = field(default_factory=lambda: dict(C.KNIGHT_SUPPLY))
-    levels: dict[str, int] = field(default_factory=lambda: {t: 0 for t in C.TRACKS})
-    vp_tokens: int = 0
-    revealed_vp: list[dict[str, str]] = field(default_factory=list)
-    # Progress cards {"instanceId", "cardId"}; a hidden card has cardId "" and only its deck known.
-    hand: list[dict[str, str]] = field(default_factory=list)
-    standing_want: dict[str, Any] | None = None
-    # Set once the posted want has become executable by an opponent (announced once, rules §12.3).
-    standing_want_live: bool = False
-    merchant_fleet_types: list[str] = field(default_factory=list)
-    commercial_harbor_remaining: list[str] = field(default_factory=list)
-    free_roads: int = 0
-    crane_played: bool = False
-    medicine_played: bool = False
-    progress_played: list[str] = field(default_factory=list)
-    knight_actions_used: list[str] = field(default_factory=list)
-    knights_activated: list[str] = field(default_factory=list)
-    knight_promotions_used: list[str] = field(default_factory=list)
-    domestic_proposals: int = 0
-    resigned: bool = False
+    FIELDS = ("id", "name", "seat", "color", "res", "com", "hidden_materials", "roads", "settlements",
+              "cities", "walls", "knights", "levels", "vp_tokens", "revealed_vp", "hand", "standing_want",
+              "standing_want_live", "merchant_fleet_types", "commercial_harbor_remaining", "free_roads",
+              "crane_played", "medicine_played", "progress_played", "knight_actions_used",
+              "knights_activated", "knight_promotions_used", "domestic_proposals", "resigned")
+
+    def __init__(self, id: str, name: str, seat: int, color: str) -> None:  # noqa: A002
+        self.id = id
+        self.name = name
+        self.seat = seat
+        self.color = color
+        self.res: dict[str, int] = {r: 0 for r in C.RESOURCES}
+        self.com: dict[str, int] = {c: 0 for c in C.COMMODITIES}
+        # Cards whose type this state does not know (a position loaded from another seat's view).
+        self.hidden_materials = 0
+        self.roads: int = C.SUPPLY["roads"]
+        self.settlements: int = C.SUPPLY["settlements"]
+        self.cities: int = C.SUPPLY["cities"]
+        self.walls: int = C.SUPPLY["cityWalls"]
+        self.knights: dict[str, int] = dict(C.KNIGHT_SUPPLY)
+        self.levels: dict[str, int] = {t: 0 for t in C.TRACKS}
+        self.vp_tokens = 0
+        self.revealed_vp: list[dict[str, str]] = []
+        # Progress cards {"instanceId", "cardId"}; a hidden card has cardId "" and only its deck known.
+        self.hand: list[dict[str, str]] = []
+        self.standing_want: dict[str, Any] | None = None
+        # Set once the posted want has become executable by an opponent (announced once, rules §12.3).
+        self.standing_want_live = False
+        self.merchant_fleet_types: list[str] = []
+        self.commercial_harbor_remaining: list[str] = []
+        self.free_roads = 0
+        self.crane_played = False
+        self.medicine_played = False
+        self.progress_played: list[str] = []
+        self.knight_actions_used: list[str] = []
+        self.knights_activated: list[str] = []
+        self.knight_promotions_used: list[str] = []
+        self.domestic_proposals = 0
+        self.resigned = False
 
     def material(self, kind: str) -> int:
         return self.res[kind] if kind in self.res else self.com.get(kind, 0)
@@ -94,67 +123,75 @@ class Player:
         return True
 
 
-@dataclass
-class State:
+class State(Fields):
     """A whole codex position: the board lists, the seats, the decks and what is pending."""
 
-    seed: str | int
-    game_id: str
-    size: str
-    players: list[Player]
-    terrain: list[str]
-    tokens: list[int | None]
-    harbors: list[Harbor]
-    vp_target: int = C.DEFAULT_VP_TARGET
-    standing_wants_enabled: bool = False
-    version: int = 1
-    phase: str = "setup1"
-    current: int = 0
-    turn_number: int = 0
-    steal_ordinal: int = 0
-    b_owner: list[int] = field(default_factory=list)
-    b_type: list[str | None] = field(default_factory=list)
-    b_wall: list[bool] = field(default_factory=list)
-    b_metro: list[str | None] = field(default_factory=list)
-    b_sideways: list[bool] = field(default_factory=list)
-    knights: dict[str, Knight] = field(default_factory=dict)
-    knight_at: list[str | None] = field(default_factory=list)
-    road: list[int] = field(default_factory=list)
-    robber_hex: int | None = None
-    robber_active: bool = False
-    merchant_hex: int | None = None
-    merchant_owner: int | None = None
-    dice: dict[str, Any] = field(
-        default_factory=lambda: {
+    FIELDS = ("seed", "game_id", "size", "players", "terrain", "tokens", "harbors", "vp_target",
+              "standing_wants_enabled", "version", "phase", "current", "turn_number", "steal_ordinal",
+              "b_owner", "b_type", "b_wall", "b_metro", "b_sideways", "knights", "knight_at", "road",
+              "robber_hex", "robber_active", "merchant_hex", "merchant_owner", "dice", "dice_preset",
+              "berserker_pos", "berserker_max", "first_attack_done", "longest_holder", "pending",
+              "pending_ctx", "queue", "winner", "last_attack", "last_vp_awards", "decks", "bank",
+              "setup_order", "setup_step", "first_player", "first_rolls", "discard_episodes",
+              "domestic_declines", "domestic_counters", "domestic_outcomes", "opponent_types_hint")
+
+    def __init__(self, seed: str | int, game_id: str, size: str, players: list[Player], terrain: list[str],
+                 tokens: list[int | None], harbors: list[Harbor]) -> None:
+        self.seed = seed
+        self.game_id = game_id
+        self.size = size
+        self.players = players
+        self.terrain = terrain
+        self.tokens = tokens
+        self.harbors = harbors
+        self.vp_target: int = C.DEFAULT_VP_TARGET
+        self.standing_wants_enabled = False
+        self.version = 1
+        self.phase = "setup1"
+        self.current = 0
+        self.turn_number = 0
+        self.steal_ordinal = 0
+        self.b_owner: list[int] = []
+        self.b_type: list[str | None] = []
+        self.b_wall: list[bool] = []
+        self.b_metro: list[str | None] = []
+        self.b_sideways: list[bool] = []
+        self.knights: dict[str, Knight] = {}
+        self.knight_at: list[str | None] = []
+        self.road: list[int] = []
+        self.robber_hex: int | None = None
+        self.robber_active = False
+        self.merchant_hex: int | None = None
+        self.merchant_owner: int | None = None
+        self.dice: dict[str, Any] = {
             "die1": None, "die2": None, "sum": None, "redDie": None,
             "eventDieResult": None, "alchemyPreset": False, "rollNumber": 0,
         }
-    )
-    # Production dice fixed in advance for the next roll (the Augury card's hook).
-    dice_preset: tuple[int, int] | None = None
-    berserker_pos: int = 0
-    berserker_max: int = C.BERSERKER_TRACK_MAX
-    first_attack_done: bool = False
-    longest_holder: int | None = None
-    pending: dict[str, Any] | None = None
-    # Internal data of the open pending (never on the wire), and the tasks that follow it.
-    pending_ctx: dict[str, Any] = field(default_factory=dict)
-    queue: list[dict[str, Any]] = field(default_factory=list)
-    winner: int | None = None
-    last_attack: dict[str, Any] | None = None
-    last_vp_awards: list[dict[str, Any]] = field(default_factory=list)
-    decks: dict[str, list[dict[str, str]]] = field(default_factory=dict)
-    bank: dict[str, int] = field(default_factory=dict)
-    setup_order: list[int] = field(default_factory=list)
-    setup_step: int = 0
-    first_player: int = 0
-    first_rolls: list[dict[str, Any]] = field(default_factory=list)
-    discard_episodes: int = 0
-    domestic_declines: list[dict[str, Any]] = field(default_factory=list)
-    domestic_counters: list[dict[str, Any]] = field(default_factory=list)
-    domestic_outcomes: list[dict[str, Any]] = field(default_factory=list)
-    # A loaded view's list of opponent material types (kept while opponents' cards are hidden).
-    opponent_types_hint: list[str] | None = None
+        # Production dice fixed in advance for the next roll (the Augury card's hook).
+        self.dice_preset: tuple[int, int] | None = None
+        self.berserker_pos = 0
+        self.berserker_max: int = C.BERSERKER_TRACK_MAX
+        self.first_attack_done = False
+        self.longest_holder: int | None = None
+        self.pending: dict[str, Any] | None = None
+        # Internal data of the open pending (never on the wire), and the tasks that follow it.
+        self.pending_ctx: dict[str, Any] = {}
+        self.queue: list[dict[str, Any]] = []
+        self.winner: int | None = None
+        self.last_attack: dict[str, Any] | None = None
+        self.last_vp_awards: list[dict[str, Any]] = []
+        self.decks: dict[str, list[dict[str, str]]] = {}
+        self.bank: dict[str, int] = {}
+        self.setup_order: list[int] = []
+        self.setup_step = 0
+        self.first_player = 0
+        self.first_rolls: list[dict[str, Any]] = []
+        self.discard_episodes = 0
+        self.domestic_declines: list[dict[str, Any]] = []
+        self.domestic_counters: list[dict[str, Any]] = []
+        self.domestic_outcomes: list[dict[str, Any]] = []
+        # A loaded view's list of opponent material types (kept while opponents' cards are hidden).
+        self.opponent_types_hint: list[str] | None = None
 
     @property
     def topo(self) -> Topology:
@@ -189,6 +226,16 @@ class State:
         fields.pop(LISTING_ATTRIBUTE, None)
         return fields
 
+    def __copy__(self) -> State:
+        """A shallow copy, sharing every list and dict with this state: a change made through
+        one is never announced to the other's digest cache, so both are digested from their
+        full text from now on (see :mod:`~toolkit.games.codex.digest_text`)."""
+        twin = object.__new__(State)
+        vars(twin).update(self.__getstate__())
+        digest_text.shared(self)
+        digest_text.shared(twin)
+        return twin
+
 
 def positions(values: list[Any], x: Any) -> list[int]:
     """The indices at which ``values`` holds ``x``, in order (``list.count`` and ``list.index`` do
@@ -220,16 +267,14 @@ def empty_board_state(seed: str | int, game_id: str, size: str, players: list[Pl
 
 def snapshot(state: State) -> dict[str, Any]:
     """The whole canonical state as plain JSON data (what the digest hashes)."""
-    data = dataclasses.asdict(state)
-    data["harbors"] = [[h.id, h.kind, h.edge, list(h.intersections)] for h in state.harbors]
-    data["knights"] = {k: dataclasses.asdict(v) for k, v in sorted(state.knights.items())}
+    data: dict[str, Any] = json.loads(full_text(state))
     return data
 
 
 def full_text(state: State) -> str:
     """:func:`snapshot` as sorted compact JSON, serialised in one go from the live objects
     (same text as ``snapshot``, without its deep copy): what the digest hashes."""
-    data = {f.name: getattr(state, f.name) for f in dataclasses.fields(state)}
+    data = {name: getattr(state, name) for name in State.FIELDS}
     data["harbors"] = [[h.id, h.kind, h.edge, list(h.intersections)] for h in state.harbors]
     data["knights"] = dict(sorted(state.knights.items()))
     return dumps(data)

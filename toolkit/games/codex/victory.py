@@ -13,6 +13,7 @@ among the players who did not resign wins, a tie leaves no winner.
 from __future__ import annotations
 
 from toolkit.games.codex import constants as C
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import event
 from toolkit.games.codex.state import State, positions
 
@@ -47,6 +48,7 @@ def finish(state: State, winner: int | None) -> None:
     state.pending = None
     state.pending_ctx = {}
     state.queue = []
+    changed(state, "players", "pending")
     for p in state.players:
         p.standing_want = None
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.domestic import (
     as_bundle,
     as_list,
@@ -63,6 +64,7 @@ def check_set(state: State, seat: int, payload: dict[str, Any]) -> tuple[dict[st
 def set_want(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
     offer, want = check_set(state, seat, payload)
     p = state.players[seat]
+    changed(state, seat)
     p.standing_want = {"offer": as_list(offer), "want": as_list(want)}
     p.standing_want_live = False
     return [event("setStandingWant", f"{p.id} posts: gives {describe(offer)} for {describe(want)}")]
@@ -77,6 +79,7 @@ def check_clear(state: State, seat: int) -> None:
 def clear_want(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
     check_clear(state, seat)
     p = state.players[seat]
+    changed(state, seat)
     p.standing_want = None
     p.standing_want_live = False
     return [event("clearStandingWant", f"{p.id} withdraws their want")]
@@ -117,6 +120,7 @@ def sweep(state: State) -> list[dict[str, Any]]:
             continue
         offer, want = as_bundle(w["offer"]), as_bundle(w["want"])
         if not holds(state, p.seat, offer):
+            changed(state, p.seat)
             p.standing_want = None
             p.standing_want_live = False
             text = f"{p.id}'s want is withdrawn: its offer is no longer held"
@@ -125,6 +129,7 @@ def sweep(state: State) -> list[dict[str, Any]]:
         if not p.standing_want_live and any(
             o.seat != p.seat and not o.resigned and holds(state, o.seat, want) for o in state.players
         ):
+            changed(state, p.seat)
             p.standing_want_live = True
             events.append(event("standingWantLive", f"{p.id}'s want can now be taken"))
     return events
