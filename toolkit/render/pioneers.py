@@ -144,6 +144,7 @@ class PioneersAdapter:
         self.recall = Recall()
         self._places: tuple[Any, Places] | None = None
         self._named: tuple[View, Any] | None = None
+        self._names_read: tuple[Any, dict[int, str]] | None = None
         self._events: tuple[list[Any], list[tuple[Any, Mapping[str, Any]]]] | None = None
         # Rows by (seat, whether it is the viewer's own, whether its hand shows): see :class:`_Kept`.
         self._rows: dict[tuple[int, bool, bool], _Kept] = {}
@@ -155,6 +156,15 @@ class PioneersAdapter:
         last = self._named
         if last is None or last[0] is not view:
             last = self._named = (view, _names_key(view))
+        return last[1]
+
+    def _names_of(self, view: View) -> dict[int, str]:
+        """:func:`_names` of ``view``, worked out again only when :meth:`_names_key` changes (the
+        names are only read)."""
+        key = self._names_key(view)
+        last = self._names_read
+        if last is None or last[0] != key:
+            last = self._names_read = (key, _names(view))
         return last[1]
 
     def board(self, view: View) -> Board:
@@ -287,7 +297,7 @@ class PioneersAdapter:
         return self.recall("header", (inputs, self._names_key(view)), lambda: self._header(view))
 
     def _header(self, view: View) -> Header:
-        names = _names(view)
+        names = self._names_of(view)
         turn = _int(view.get("turn"))
         phase = str(view.get("phase") or "")
         dice_raw = view.get("dice")
@@ -458,7 +468,7 @@ class PioneersAdapter:
         return self.recall("foot", (inputs, self._names_key(view)), lambda: self._foot(view))
 
     def _foot(self, view: View) -> Panel:
-        names = _names(view)
+        names = self._names_of(view)
         facts = [Stat("dev deck", str(_int(view.get("devDeckCount"))), "deck")]
         offer = view.get("offer")
         if isinstance(offer, Mapping):
