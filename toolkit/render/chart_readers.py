@@ -133,6 +133,17 @@ class PioneersReader:
         self._readings[(seat, mine)] = (player, final, own, made)
         return made
 
+    def unchanged(self, view: View, before: View) -> bool:
+        """Whether every reading of ``view`` is the one of ``before``: a reading is made from the
+        players' entries, the viewer's seat and own score and the final scores alone (the engine
+        hands an unchanged entry again as the same object, so most entries compare by identity)."""
+        return (
+            view.get("players") == before.get("players")
+            and view.get("seat") == before.get("seat")
+            and view.get("myScore") == before.get("myScore")
+            and view.get("finalScores") == before.get("finalScores")
+        )
+
     def roll(self, view: View) -> Roll | None:
         dice = view.get("dice")
         turn = _int(view.get("turn"))
