@@ -353,7 +353,7 @@ class PioneersAdapter:
             hand = player.get("hand")
             slot = (seat, mine, type(hand) is dict or (hand is not None and isinstance(hand, Mapping)))
             held = kept.get(slot)
-            reads = table.seat(seat)
+            reads = table.seats.get(seat) or table.seat(seat)
             if (
                 held is None
                 or held.entry is not player
@@ -545,7 +545,7 @@ class _Table:
     What a seat's row reads from it (:meth:`seat`) is handed again as the same object as the
     table before gave it while it says the same, so a row is known unchanged by identity."""
 
-    __slots__ = ("parts", "army", "road", "final", "decisions", "current", "_seats", "_before")
+    __slots__ = ("parts", "army", "road", "final", "decisions", "current", "seats", "_before")
 
     def __init__(
         self, parts: tuple[Any, ...] = (None, None, None, None, None), before: _Table | None = None
@@ -557,8 +557,8 @@ class _Table:
         self.final = final if isinstance(final, list) else []
         self.decisions = decisions or {}
         self.current = None if phase == "over" else current
-        self._seats: dict[int, tuple[tuple[Any, ...], tuple[str, bool]]] = {}
-        self._before = before._seats if before is not None else {}
+        self.seats: dict[int, tuple[tuple[Any, ...], tuple[str, bool]]] = {}
+        self._before = before.seats if before is not None else {}
 
     def holds(self, view: View) -> bool:
         """Whether ``view`` is of the frame this table was read from."""
@@ -578,7 +578,7 @@ class _Table:
     def seat(self, seat: int) -> tuple[tuple[Any, ...], tuple[str, bool]]:
         """What a row of ``seat`` reads from the table: its awards and its final score (the data
         it is made from), and the decision it owes (as text) and whether it is its turn (its looks)."""
-        found = self._seats.get(seat)
+        found = self.seats.get(seat)
         if found is None:
             final = self.final
             to_move = self.decisions.get(str(seat), "")
@@ -589,7 +589,7 @@ class _Table:
             before = self._before.get(seat)
             if before == found:
                 found = before
-            self._seats[seat] = found
+            self.seats[seat] = found
         return found
 
 
