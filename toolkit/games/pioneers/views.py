@@ -140,14 +140,11 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
         else:
             players = public.copy()
             players[seat] = owned[seat]
-        out.append(
-            {
-                **shared,
-                "seat": seat,
-                "players": players,
-                "myScore": _true_points(s, seat, scores[seat]) if seat is not None else None,
-            }
-        )
+        made = shared.copy()  # the shared keys, in their order; the three below take their places
+        made["seat"] = seat
+        made["players"] = players
+        made["myScore"] = _true_points(s, seat, scores[seat]) if seat is not None else None
+        out.append(made)
     return out
 
 
