@@ -306,3 +306,29 @@ def test_remembered_paying_hexes_equal_hexes_read_afresh_through_a_game() -> Non
     for _, snap in snapshots(save, None):
         view = snap.views[SPECTATOR]
         assert remembering.producers(view) == PioneersReader().producers(view), snap.index
+
+
+def test_frames_whose_players_did_not_change_give_the_same_stories() -> None:
+    """A frame whose views show every player as the frame before did is not read again; the
+    stories (points and cards gained, of every view) equal those of a tracker that reads every
+    player in every frame."""
+    save = load(PIONEERS)
+    skipping, reading = Tracker(save.game), Tracker(save.game)
+    reading._unchanged = None
+    for _, snap in snapshots(save, None):
+        skipping.observe(snap.index, snap.views)
+        reading.observe(snap.index, snap.views)
+    assert skipping.series == reading.series
+    assert [c.svg for c in skipping.charts(SPECTATOR)] == [c.svg for c in reading.charts(SPECTATOR)]
+
+
+def test_a_view_with_a_changed_entry_is_not_unchanged() -> None:
+    """The pioneers reader tells a view whose players, own score or final scores differ from
+    the view before it as changed, and a view equal to it as unchanged."""
+    reader = PioneersReader()
+    save = load(PIONEERS)
+    views = [snap.views["0"] for _, snap in snapshots(save, [0])][:40]
+    assert reader.unchanged(views[5], dict(views[5]))
+    changed = [n for n in range(1, len(views)) if views[n]["players"] != views[n - 1]["players"]]
+    assert changed and all(not reader.unchanged(views[n], views[n - 1]) for n in changed)
+    assert not reader.unchanged(views[5], {**views[5], "myScore": -1})

@@ -122,3 +122,47 @@ def test_remembered_rows_equal_rows_made_afresh_through_a_game() -> None:
         for key, view in snap.views.items():
             seats = {s for s, _ in remembering.players(view)}
             assert remembering.rows(view, seats) == PioneersAdapter().rows(view, seats), (snap.index, key)
+
+
+def test_remembered_rows_of_other_seats_never_show_a_hand() -> None:
+    """Through a replay, one adapter asked for every seat's view in turn (as a page asks) gives,
+    in each seat's view, the other seats' rows without hand contents or card names, though it
+    made and remembers their own rows from their own views (pioneers.md §Hidden information)."""
+    save = load(PIONEERS)
+    adapter = PioneersAdapter()
+    for _, snap in snapshots(save, None):
+        seats = sorted(int(k) for k in snap.views if k != "spectator")
+        for position, seat in enumerate(seats):
+            view = snap.views[str(seat)]
+            for row in adapter.rows(view, {seat, seats[position - 1]}):
+                if row.seat == seat:
+                    assert row.hand is not None and row.cards is not None, (snap.index, seat)
+                else:
+                    assert row.hand is None and row.cards is None, (snap.index, seat, row.seat)
+
+
+def test_a_row_is_given_again_when_another_frame_says_the_same() -> None:
+    """A view of another frame whose awards, decisions and scores are equal (not the same
+    objects) gives the same row objects: what the rows share is compared, not only known by identity."""
+    adapter = PioneersAdapter()
+    view = _a_view_with_an_offer()
+    seats = {s for s, _ in adapter.players(view)}
+    first = adapter.rows(view, seats)
+    copied = {key: dict(value) if isinstance(value, dict) else value for key, value in view.items()}
+    again = adapter.rows(copied, seats)
+    assert all(a is b for a, b in zip(first, again, strict=True))
+
+
+def test_rows_of_players_out_of_seat_order_are_named_by_each_seats_last_entry() -> None:
+    """A view that lists its players out of seat order, one seat twice, still gives each row the
+    name its seat's last entry gives, as a fresh adapter does."""
+    adapter = PioneersAdapter()
+    view = _a_view_with_an_offer()
+    seats = {s for s, _ in adapter.players(view)}
+    adapter.rows(view, seats)
+    players = list(reversed(view["players"]))
+    players.append({**players[0], "name": "Renamed"})
+    odd = {**view, "players": players}
+    rows = adapter.rows(odd, seats)
+    assert rows == PioneersAdapter().rows(odd, seats)
+    assert [row.name for row in rows if row.seat == players[0]["seat"]] == ["Renamed", "Renamed"]

@@ -197,3 +197,23 @@ def test_an_unchanged_entry_is_kept_from_the_last_position() -> None:
         kept += sum(1 for old, new in zip(before, after, strict=True) if old is new and old == new)
         before = after
     assert kept > 0
+
+
+def test_a_bandit_move_keeps_the_hexes_and_ports_lists() -> None:
+    """When only the bandit moves, the board is a new object (it says where the bandit is) but
+    its hexes and ports lists are the ones given before, so what is read from them (place
+    words, paying hexes) is known unchanged."""
+    config, moves = play_game("bandit lands", ["greedy", "greedy", "greedy"])
+    state = GAME.new_game("bandit lands", config)
+    memo: dict[str, object] = {}
+    before = GAME.views(state, [None], memo)[0]["board"]
+    moved = 0
+    for move in moves:
+        GAME.apply(state, move)
+        board = GAME.views(state, [None], memo)[0]["board"]
+        if board["bandit"] != before["bandit"]:
+            moved += 1
+            assert board is not before
+            assert board["hexes"] is before["hexes"] and board["ports"] is before["ports"]
+        before = board
+    assert moved > 0

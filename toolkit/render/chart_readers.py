@@ -99,33 +99,50 @@ class PioneersReader:
         return {}
 
     def __init__(self) -> None:
-        # The last reading of each seat, as its own view and as the others show it: the entry
-        # it was read from (held, so its id is not reused), the score and the reading.
-        self._readings: dict[tuple[int, bool], tuple[Mapping[str, Any], int, Seen]] = {}
+        # The last reading of each seat, as its own view and as the others show it (by seat and
+        # whether the view is the seat's own): the entry, final scores and own score it was read
+        # from (held, so their ids are not reused) and the reading.
+        self._readings: dict[tuple[int, bool], tuple[Any, Any, Any, Seen]] = {}
         self._producers = Recall()  # the paying hexes, beside the buildings and board read
 
     def seen(self, view: View, seat: int) -> Seen:
         """What ``view`` shows of ``seat``. The engine keeps an unchanged player entry as the same
-        object, so a reading is made again only from another entry or another score."""
+        object, so a reading is made again only from another entry, other final scores or, in
+        the seat's own view, another own score."""
         players = view.get("players") or []
         player = players[seat] if 0 <= seat < len(players) else None
         if type(player) is not dict or player.get("seat") != seat:
             player = self._player(view, seat)
         mine = view.get("seat") == seat
         final = view.get("finalScores")
+        own = view.get("myScore") if mine else None
+        last = self._readings.get((seat, mine))
+        if last is not None and last[0] is player and last[1] is final and last[2] == own:
+            return last[3]
         if final is not None and isinstance(final, list) and 0 <= seat < len(final):
             score = _int(final[seat])
-        elif mine and isinstance(view.get("myScore"), int):
-            score = _int(view.get("myScore"))
+        elif mine and isinstance(own, int):
+            score = _int(own)
         else:
             score = _int(player.get("score"))
-        last = self._readings.get((seat, mine))
-        if last is not None and last[0] is player and last[1] == score:
-            return last[2]
-        hand = player.get("hand")
-        made = Seen(score, _int(player.get("handCount")), _counts(hand, self.kinds) if hand else None)
-        self._readings[(seat, mine)] = (player, score, made)
+        if last is not None and last[0] is player and last[3].score == score:
+            made = last[3]
+        else:
+            hand = player.get("hand")
+            made = Seen(score, _int(player.get("handCount")), _counts(hand, self.kinds) if hand else None)
+        self._readings[(seat, mine)] = (player, final, own, made)
         return made
+
+    def unchanged(self, view: View, before: View) -> bool:
+        """Whether every reading of ``view`` is the one of ``before``: a reading is made from the
+        players' entries, the viewer's seat and own score and the final scores alone (the engine
+        hands an unchanged entry again as the same object, so most entries compare by identity)."""
+        return (
+            view.get("players") == before.get("players")
+            and view.get("seat") == before.get("seat")
+            and view.get("myScore") == before.get("myScore")
+            and view.get("finalScores") == before.get("finalScores")
+        )
 
     def roll(self, view: View) -> Roll | None:
         dice = view.get("dice")

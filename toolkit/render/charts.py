@@ -118,7 +118,11 @@ class Tracker:
         self._roll_key: int | None = None
         self._previous: View | None = None
         self._hexes: Recall = Recall()
-        self._sources: tuple[list[str], list[tuple[Series, int, str]]] | None = None
+        self._sources: tuple[list[str], list[tuple[Series, int, str]], list[str]] | None = None
+        # The views of the frame before, and the reader's test that a view shows every player as
+        # the one before did (None: every player is read again each frame).
+        self._before: Mapping[str, View] | None = None
+        self._unchanged: Callable[[View, View], bool] | None = getattr(self.reader, "unchanged", None)
         self._drawings: dict[Hashable, Chart] = {}
 
     @property
@@ -146,7 +150,9 @@ class Tracker:
             for key in [*views, OMNISCIENT]:
                 if key not in self.keys:
                     self.keys.append(key)
-            self._sources = (list(views), self._read_from(views))
+            read_from = self._read_from(views)
+            self._sources = (list(views), read_from, sorted({key for _, _, key in read_from}))
+            self._before = None
         produced: dict[int, dict[str, int]] = {}
         roll = self.reader.roll(spectator)
         if roll is not None and roll.key != self._roll_key:
@@ -159,16 +165,25 @@ class Tracker:
                     for seat, kind, count in hexagon.pays:
                         paid = produced.setdefault(seat, {})
                         paid[kind] = paid.get(kind, 0) + count
-        seen, take = self.reader.seen, self._take
-        for line, seat, key in self._sources[1]:
-            now = seen(views[key], seat)
-            if line.last.get(seat) is now:  # the same reading again (see :meth:`_take`)
-                line.scores[seat].append(now.score)
-            else:
-                take(line, seat, now, produced.get(seat))
+        last = self._before
+        if last is not None and self._unchanged is not None and all(
+            self._unchanged(views[key], last[key]) for key in self._sources[2]
+        ):
+            # Every reading is the one of the frame before: nothing gained, the points stay.
+            for line, seat, _ in self._sources[1]:
+                points = line.scores[seat]
+                points.append(points[-1])
+        else:
+            seen, take = self.reader.seen, self._take
+            for line, seat, key in self._sources[1]:
+                now = seen(views[key], seat)
+                if line.last.get(seat) is now:  # the same reading again (see :meth:`_take`)
+                    line.scores[seat].append(now.score)
+                else:
+                    take(line, seat, now, produced.get(seat))
         self._previous = spectator
         self._hexes("labels", self.reader.hexes(spectator), lambda: self._label(spectator))
-        self.final = dict(views)
+        self.final = self._before = dict(views)
 
     def _read_from(self, views: Mapping[str, View]) -> list[tuple[Series, int, str]]:
         """``(that story, seat, the key of the view it is read from)`` for each player's story:

@@ -144,9 +144,11 @@ class PioneersAdapter:
         self.recall = Recall()
         self._places: tuple[Any, Places] | None = None
         self._named: tuple[View, Any] | None = None
-        # Rows by (seat, whether it is the viewer's own, whether its hand shows): the data the
-        # row was made from, the row, and its looks by (who is to move, whose turn it is).
-        self._rows: dict[tuple[int, bool, bool], tuple[tuple[Any, ...], PlayerRow, dict[Any, PlayerRow]]] = {}
+        self._names_read: tuple[Any, dict[int, str]] | None = None
+        self._events: tuple[list[Any], list[tuple[Any, Mapping[str, Any]]]] | None = None
+        # Rows by (seat, whether it is the viewer's own, whether its hand shows): see :class:`_Kept`.
+        self._rows: dict[tuple[int, bool, bool], _Kept] = {}
+        self._table = _Table()
 
     def _names_key(self, view: View) -> Any:
         """:func:`_names_key` of ``view``, read once for the pieces, the header and the foot of one
@@ -154,6 +156,15 @@ class PioneersAdapter:
         last = self._named
         if last is None or last[0] is not view:
             last = self._named = (view, _names_key(view))
+        return last[1]
+
+    def _names_of(self, view: View) -> dict[int, str]:
+        """:func:`_names` of ``view``, worked out again only when :meth:`_names_key` changes (the
+        names are only read)."""
+        key = self._names_key(view)
+        last = self._names_read
+        if last is None or last[0] != key:
+            last = self._names_read = (key, _names(view))
         return last[1]
 
     def board(self, view: View) -> Board:
@@ -228,16 +239,24 @@ class PioneersAdapter:
 
     def story_tags(self, move: Mapping[str, Any], events: list[Any]) -> set[str]:
         """``offer``, ``answer`` and ``end`` from the move's public event types."""
-        types = {kind for kind, _ in _public(events)}
+        types = {kind for kind, _ in self._public(events)}
         return {tag for tag, kinds in STORY_EVENTS.items() if types & kinds}
 
     def roll_lines(self, move: Mapping[str, Any], events: list[Any]) -> list[str]:
         """The roll that ending a turn (or the last setup move) sets off, and what it produced."""
         return [
             str(e["text"])
-            for kind, e in _public(events)
+            for kind, e in self._public(events)
             if kind in _ROLLED and isinstance(e.get("text"), str)
         ]
+
+    def _public(self, events: list[Any]) -> list[tuple[Any, Mapping[str, Any]]]:
+        """:func:`_public` of a move's events, read once for the story tags, the roll and the other
+        event lines of one move: the last list is held beside its reading (events are only read)."""
+        last = self._events
+        if last is None or last[0] is not events:
+            last = self._events = (events, _public(events))
+        return last[1]
 
     def plain_places(self, text: str, view: View) -> str:
         """Engine words with hexes, corners and edges named by what a player sees on the board."""
@@ -269,7 +288,7 @@ class PioneersAdapter:
         """Public event texts, leaving out those that only restate the move."""
         return [
             str(e["text"])
-            for kind, e in _public(events)
+            for kind, e in self._public(events)
             if kind not in ECHO_EVENTS and isinstance(e.get("text"), str)
         ]
 
@@ -278,7 +297,7 @@ class PioneersAdapter:
         return self.recall("header", (inputs, self._names_key(view)), lambda: self._header(view))
 
     def _header(self, view: View) -> Header:
-        names = _names(view)
+        names = self._names_of(view)
         turn = _int(view.get("turn"))
         phase = str(view.get("phase") or "")
         dice_raw = view.get("dice")
@@ -310,47 +329,79 @@ class PioneersAdapter:
         beside it, and kept with them; who is to move and whose turn it is are then set on it,
         each look kept beside that row, so a row that only waits for an answer and then does not
         comes back as the same object. A row made from other data forgets the old one's looks.
-        The engine keeps an unchanged entry as the same object, so an unchanged row is found
-        without reading its entry."""
-        awards = view.get("awards") or {}
-        army, road = awards.get("largestArmy"), awards.get("longestRoad")
-        decisions = view.get("decisions") or {}
-        final = view.get("finalScores")
-        final = final if isinstance(final, list) else []
-        current = None if view.get("phase") == "over" else view.get("currentSeat")
+
+        The engine keeps an unchanged entry as the same object, and what the rows share (awards,
+        decisions, final scores, whose turn) is read once per frame into a :class:`_Table` that
+        stays the same object while none of it changes; so a row whose entry, table and score
+        are the same objects as last time is given again without reading anything else."""
+        table = self._table
+        if not table.holds(view):
+            table = self._table = table.after(view)
         own = view.get("seat")
+        score = view.get("myScore")
         players = view.get("players") or []
-        named: dict[int, Any] | None = None  # the name each seat goes by (its last entry's)
         kept, found = self._rows, []
-        for player in players:
+        for position, player in enumerate(players):
             seat = player.get("seat")
-            if type(seat) is not int:
-                seat = _int(seat)
+            if seat != position or type(seat) is not int:
+                # Not one entry per seat in seat order: a row shows the name its seat's last
+                # entry gives, which the entry alone does not say.
+                return self._rows_by_name(view, seats, table)
             if seat not in seats:
                 continue
-            if named is None:
-                named = _named(players)
             mine = own == seat
             hand = player.get("hand")
             slot = (seat, mine, type(hand) is dict or (hand is not None and isinstance(hand, Mapping)))
-            inputs = (
-                player,
-                named[seat],
-                view.get("myScore") if mine else None,
-                army == seat,
-                road == seat,
-                (final[seat],) if seat < len(final) else None,
-            )
             held = kept.get(slot)
-            if held is None or held[0] != inputs:
-                held = kept[slot] = (inputs, self._row(view, player), {})
-            to_move = decisions.get(str(seat), "")
-            looks = (to_move if type(to_move) is str else str(to_move), current == seat)
-            row = held[2].get(looks)
-            if row is None:
-                row = held[2][looks] = _looking(held[1], *looks)
-            found.append(row)
+            reads = table.seats.get(seat) or table.seat(seat)
+            if (
+                held is None
+                or held.entry is not player
+                or held.reads is not reads
+                or (mine and held.score != score)
+            ):
+                held = self._kept_row(view, player, slot, None, reads, score if mine else None)
+            found.append(held.row)
         return tuple(found)
+
+    def _rows_by_name(self, view: View, seats: Collection[int], table: _Table) -> tuple[PlayerRow, ...]:
+        """:meth:`rows` of a view whose players are not one entry per seat in seat order."""
+        own = view.get("seat")
+        players = view.get("players") or []
+        named = _named(players)
+        found = []
+        for player in players:
+            seat = _int(player.get("seat"))
+            if seat in seats:
+                hand = player.get("hand")
+                shows = type(hand) is dict or (hand is not None and isinstance(hand, Mapping))
+                mine = own == seat
+                score = view.get("myScore") if mine else None
+                slot = (seat, mine, shows)
+                found.append(self._kept_row(view, player, slot, named[seat], table.seat(seat), score).row)
+        return tuple(found)
+
+    def _kept_row(
+        self,
+        view: View,
+        player: Mapping[str, Any],
+        slot: tuple[int, bool, bool],
+        name: Any,
+        reads: tuple[tuple[Any, ...], tuple[str, bool]],
+        score: Any,
+    ) -> _Kept:
+        """The row of ``slot`` for ``player``'s entry in ``view``, made again only when what it is
+        made from changed, with its looks (who is to move, whose turn) as ``reads`` gives them."""
+        inputs = (player, name, score, reads[0])
+        held = self._rows.get(slot)
+        if held is None or held.inputs != inputs:
+            held = self._rows[slot] = _Kept(inputs, self._row(view, player))
+        looks = reads[1]
+        row = held.looks.get(looks)
+        if row is None:
+            row = held.looks[looks] = _looking(held.made, *looks)
+        held.entry, held.reads, held.score, held.row = player, reads, score, row
+        return held
 
     def _row(self, view: View, player: Mapping[str, Any]) -> PlayerRow:
         names = _names(view)
@@ -417,7 +468,7 @@ class PioneersAdapter:
         return self.recall("foot", (inputs, self._names_key(view)), lambda: self._foot(view))
 
     def _foot(self, view: View) -> Panel:
-        names = _names(view)
+        names = self._names_of(view)
         facts = [Stat("dev deck", str(_int(view.get("devDeckCount"))), "deck")]
         offer = view.get("offer")
         if isinstance(offer, Mapping):
@@ -463,6 +514,83 @@ def _looking(row: PlayerRow, to_move: str, current: bool) -> PlayerRow:
         row.cards_label,
         row.tracks,
     )
+
+
+class _Kept:
+    """A row kept for one slot: the data it was made from (``inputs``), the row made, its looks by
+    (who is to move, whose turn it is), and the entry, table readings and score it was last given for,
+    with the row it was given as then."""
+
+    __slots__ = ("inputs", "made", "looks", "entry", "reads", "score", "row")
+
+    def __init__(self, inputs: tuple[Any, ...], made: PlayerRow) -> None:
+        self.inputs = inputs
+        self.made = made
+        self.looks: dict[tuple[str, bool], PlayerRow] = {}
+        self.entry: Any = None
+        self.reads: Any = None
+        self.score: Any = None
+        self.row = made
+
+
+_TABLE_KEYS = ("awards", "decisions", "finalScores", "phase", "currentSeat")
+
+
+class _Table:
+    """What the rows of a frame's views share: the award holders, the final scores, who owes a
+    decision and whose turn it is. The views of one frame hold the same awards, decisions and
+    final-scores objects (views are only read), so a view of the frame the table was read from
+    is known by identity (the objects are held, so their ids are not reused meanwhile).
+
+    What a seat's row reads from it (:meth:`seat`) is handed again as the same object as the
+    table before gave it while it says the same, so a row is known unchanged by identity."""
+
+    __slots__ = ("parts", "army", "road", "final", "decisions", "current", "seats", "_before")
+
+    def __init__(
+        self, parts: tuple[Any, ...] = (None, None, None, None, None), before: _Table | None = None
+    ) -> None:
+        self.parts = parts
+        awards, decisions, final, phase, current = parts
+        awards = awards or {}
+        self.army, self.road = awards.get("largestArmy"), awards.get("longestRoad")
+        self.final = final if isinstance(final, list) else []
+        self.decisions = decisions or {}
+        self.current = None if phase == "over" else current
+        self.seats: dict[int, tuple[tuple[Any, ...], tuple[str, bool]]] = {}
+        self._before = before.seats if before is not None else {}
+
+    def holds(self, view: View) -> bool:
+        """Whether ``view`` is of the frame this table was read from."""
+        parts = self.parts
+        return (
+            view.get("awards") is parts[0]
+            and view.get("decisions") is parts[1]
+            and view.get("finalScores") is parts[2]
+            and view.get("phase") == parts[3]
+            and view.get("currentSeat") == parts[4]
+        )
+
+    def after(self, view: View) -> _Table:
+        """The table of ``view``'s frame, read after this one."""
+        return _Table(tuple(map(view.get, _TABLE_KEYS)), self)
+
+    def seat(self, seat: int) -> tuple[tuple[Any, ...], tuple[str, bool]]:
+        """What a row of ``seat`` reads from the table: its awards and its final score (the data
+        it is made from), and the decision it owes (as text) and whether it is its turn (its looks)."""
+        found = self.seats.get(seat)
+        if found is None:
+            final = self.final
+            to_move = self.decisions.get(str(seat), "")
+            found = (
+                (self.army == seat, self.road == seat, (final[seat],) if seat < len(final) else None),
+                (to_move if type(to_move) is str else str(to_move), self.current == seat),
+            )
+            before = self._before.get(seat)
+            if before == found:
+                found = before
+            self.seats[seat] = found
+        return found
 
 
 def _named(players: list[Any]) -> dict[int, Any]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from toolkit.render.geometry import Point
 
@@ -113,8 +114,12 @@ class Piece:
         return " ".join(parts)
 
 
-@dataclass(frozen=True)
-class Stat:
+# Stat, PlayerRow and Header are made anew many times a frame while a page is built: as named
+# tuples they are made, hashed and compared by the interpreter's own tuple code (immutable and
+# compared by value, as frozen dataclasses are, without a Python call per field).
+
+
+class Stat(NamedTuple):
     """A labelled number or short text in a player's row (``VP 7``, ``Knights 2``)."""
 
     label: str
@@ -122,8 +127,7 @@ class Stat:
     key: str = ""
 
 
-@dataclass(frozen=True)
-class PlayerRow:
+class PlayerRow(NamedTuple):
     """One seat's line in the panel.
 
     ``hand`` lists ``(card, count)`` when the view shows contents; otherwise only
@@ -148,8 +152,7 @@ class PlayerRow:
     tracks: tuple[tuple[str, int, bool], ...] = ()
 
 
-@dataclass(frozen=True)
-class Header:
+class Header(NamedTuple):
     """The line above the board: turn, phase, dice and who acts.
 
     ``dice_kinds`` gives each die a CSS class (e.g. ``red``) when the dice differ; ``event``

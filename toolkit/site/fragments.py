@@ -11,6 +11,8 @@ HTML-escaped as the templates escape it (``markupsafe``); the functions give
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from markupsafe import Markup, escape
 
 from toolkit.render.scene import Header, Panel, PlayerRow, Stat, css_token
@@ -51,12 +53,17 @@ def hand(r: PlayerRow) -> Markup:
     if r.hand is None:
         plural = "s" if r.hand_count != 1 else ""
         return Markup(f'<div class="hand">{escape(r.hand_count)} card{plural}</div>')
-    cards = "".join(
+    cards = "".join([_card(card, count) for card, count in r.hand])
+    return Markup(f'<div class="hand">{cards}<span class="dim">({escape(r.hand_count)})</span></div>')
+
+
+@lru_cache(maxsize=1024, typed=True)  # typed: a count of True is not a count of 1
+def _card(card: str, count: int) -> str:
+    """One kind of card in a hand with its count (written once per kind and count: hands repeat)."""
+    return (
         f'<i class="res res-{escape(card)}" title="{escape(card)}">'
         f'<b aria-hidden="true">{escape(str(card[:2]).capitalize())}</b>{escape(count)}</i>'
-        for card, count in r.hand
     )
-    return Markup(f'<div class="hand">{cards}<span class="dim">({escape(r.hand_count)})</span></div>')
 
 
 def info(r: PlayerRow) -> Markup:

@@ -10,7 +10,7 @@ true totals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from .awards import public_points, road_length
@@ -19,7 +19,6 @@ from .constants import (
     DEV_CARDS,
     KNIGHT,
     LOG_IN_VIEW,
-    MAX_PLAYERS,
     PHASE_OVER,
     RESOURCES,
     TERRAIN_NAMES,
@@ -38,19 +37,26 @@ def _cards(counts: list[int]) -> list[str]:
 
 def board_view(s: State, memo: dict[str, Any] | None = None) -> dict[str, Any]:
     """The board as views show it. With ``memo`` (a dict the caller keeps between calls) it is
-    the same object as at the last call while no hex, token or the bandit moved."""
+    the same object as at the last call while no hex, token or the bandit moved, and its hexes
+    and ports lists are the same objects while no hex or token changed (a bandit move keeps them)."""
     key = (tuple(s.hex_res), tuple(s.hex_token), s.bandit)
     if memo is not None and memo.get("board key") == key:
         board: dict[str, Any] = memo["board"]
         return board
-    hexes = [
-        {"id": h, "resource": TERRAIN_NAMES[s.hex_res[h]], "token": s.hex_token[h] or None}
-        for h in range(len(s.hex_res))
-    ]
-    ports = [
-        {"id": i, "kind": kind, "ratio": ratio, "vertices": [a, b]}
-        for i, (kind, ratio, (a, b)) in enumerate(PORTS)
-    ]
+    lands = key[:2]
+    if memo is not None and memo.get("lands key") == lands:
+        hexes, ports = memo["lands"]
+    else:
+        hexes = [
+            {"id": h, "resource": TERRAIN_NAMES[s.hex_res[h]], "token": s.hex_token[h] or None}
+            for h in range(len(s.hex_res))
+        ]
+        ports = [
+            {"id": i, "kind": kind, "ratio": ratio, "vertices": [a, b]}
+            for i, (kind, ratio, (a, b)) in enumerate(PORTS)
+        ]
+        if memo is not None:
+            memo["lands key"], memo["lands"] = lands, (hexes, ports)
     board = {"hexes": hexes, "ports": ports, "bandit": s.bandit}
     if memo is not None:
         memo["board key"], memo["board"] = key, board
@@ -77,16 +83,9 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
             raise ValueError(f"no seat {seat!r} in this game (seats 0 to {s.n - 1})")
     over = s.phase == PHASE_OVER
     scores = [public_points(s, p) for p in range(s.n)]
-    shown = [_shown(s, p, scores[p]) if memo is not None else () for p in range(s.n)]
-    public = [_kept_player(s, p, False, scores[p], memo, shown[p]) for p in range(s.n)]
-    owned: dict[int, dict[str, Any]] = {}
-
-    def own(p: int) -> dict[str, Any]:
-        made = owned.get(p)
-        if made is None:
-            made = owned[p] = _kept_player(s, p, True, scores[p], memo, shown[p])
-        return made
-
+    # The players whose own entries some view shows: the spectator's, once the game is over, shows all.
+    wanted: Iterable[int] = range(s.n) if over and None in seats else [p for p in seats if p is not None]
+    public, owned = _entries(s, scores, wanted, memo)
     moving = to_move(s)
     decisions = {}
     for p in moving:
@@ -137,18 +136,15 @@ def views(s: State, seats: Sequence[int | None], memo: dict[str, Any] | None = N
     out = []
     for seat in seats:
         if seat is None:
-            players = [own(p) for p in range(s.n)] if over else public.copy()
+            players = [owned[p] for p in range(s.n)] if over else public.copy()
         else:
             players = public.copy()
-            players[seat] = own(seat)
-        out.append(
-            {
-                **shared,
-                "seat": seat,
-                "players": players,
-                "myScore": _true_points(s, seat, scores[seat]) if seat is not None else None,
-            }
-        )
+            players[seat] = owned[seat]
+        made = shared.copy()  # the shared keys, in their order; the three below take their places
+        made["seat"] = seat
+        made["players"] = players
+        made["myScore"] = _true_points(s, seat, scores[seat]) if seat is not None else None
+        out.append(made)
     return out
 
 
@@ -187,36 +183,65 @@ def _true_points(s: State, seat: int, public: int) -> int:
     return public + s.dev_hand[seat][VICTORY_POINT] + s.dev_new[seat][VICTORY_POINT]
 
 
-def _shown(s: State, p: int, score: int) -> tuple[Any, ...]:
-    """What player ``p``'s entry shows besides its hand and cards (both entries show it alike)."""
-    return (
-        s.names[p],
-        s.dev_played[p][KNIGHT],
-        road_length(s, p),
-        s.roads_left[p],
-        s.settlements_left[p],
-        s.cities_left[p],
-        score,
-        s.strikes[p],
-        s.resigned[p],
-    )
+def _entries(
+    s: State, scores: list[int], wanted: Iterable[int], memo: dict[str, Any] | None
+) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
+    """Each player's entry as everyone else sees it, and the entries of the ``wanted`` players as
+    their owners see them (see :func:`_player`).
 
-
-def _kept_player(
-    s: State, p: int, mine: bool, score: int, memo: dict[str, Any] | None, shown: tuple[Any, ...] = ()
-) -> dict[str, Any]:
-    """Player ``p``'s entry (see :func:`_player`), kept in ``memo`` while what it shows is unchanged:
-    the hand and card names only in the owner's entry, their counts in everyone else's. ``shown``
-    is :func:`_shown` of the player (with ``memo``)."""
+    With ``memo`` an entry is the same object as at the last call while what it shows is
+    unchanged: the hand and card names only in the owner's entry, their counts in everyone
+    else's, and in both the rest (:func:`_shown`)."""
     if memo is None:
-        return _player(s, p, mine, score)
-    hand, cards, fresh = s.hands[p], s.dev_hand[p], s.dev_new[p]
-    held: Any = (*hand, *cards, *fresh) if mine else (sum(hand), sum(cards) + sum(fresh))
-    slot = _SLOTS[p][mine] if p < MAX_PLAYERS else f"player {p} {'own' if mine else 'public'}"
-    return _kept(memo, slot, (held, shown), lambda: _player(s, p, mine, score))
+        return (
+            [_player(s, p, False, scores[p]) for p in range(s.n)],
+            {p: _player(s, p, True, scores[p]) for p in wanted},
+        )
+    kept: list[_Kept] | None = memo.get("players")
+    if kept is None or len(kept) != s.n:
+        kept = memo["players"] = [_Kept() for _ in range(s.n)]
+    public = []
+    for p, held in enumerate(kept):
+        score = scores[p]
+        hand, cards, fresh = s.hands[p], s.dev_hand[p], s.dev_new[p]
+        shown = (
+            s.names[p],
+            s.dev_played[p][KNIGHT],
+            road_length(s, p),
+            s.roads_left[p],
+            s.settlements_left[p],
+            s.cities_left[p],
+            score,
+            s.strikes[p],
+            s.resigned[p],
+            sum(hand),
+            sum(cards) + sum(fresh),
+        )
+        if held.shown != shown:
+            held.shown, held.public = shown, _player(s, p, False, score)
+            held.hands = None  # the owner's entry shows all of it too
+        public.append(held.public)
+    owned = {}
+    for p in wanted:
+        held = kept[p]
+        hands = (*s.hands[p], *s.dev_hand[p], *s.dev_new[p])
+        if held.hands != hands:
+            held.hands, held.own = hands, _player(s, p, True, scores[p])
+        owned[p] = held.own
+    return public, owned
 
 
-_SLOTS = [(f"player {p} public", f"player {p} own") for p in range(MAX_PLAYERS)]  # the entries' memo slots
+class _Kept:
+    """One player's entries kept between calls: what the public entry shows and that entry, and
+    the owner's hand and cards with the owner's entry (which shows the public part too)."""
+
+    __slots__ = ("shown", "public", "hands", "own")
+
+    def __init__(self) -> None:
+        self.shown: tuple[Any, ...] | None = None
+        self.public: dict[str, Any] = {}
+        self.hands: tuple[int, ...] | None = None
+        self.own: dict[str, Any] = {}
 
 
 def _player(s: State, p: int, mine: bool, score: int) -> dict[str, Any]:
