@@ -34,7 +34,6 @@ from toolkit.games.codex.flow import (
     event,
     install,
     material_line,
-    may_answer,
     pending_type,
     require_known_hand,
     require_pending,
@@ -173,6 +172,13 @@ def _proposer(state: State) -> int:
     seat = state.seat_of_id(state.pending["actingPlayerId"])
     assert seat is not None
     return seat
+
+
+def is_proposer(state: State, seat: int) -> bool:
+    """Whether ``seat`` proposed the open auction (``seat == _proposer(state)`` read from its id:
+    seats are places in ``state.players`` and ids are unique, see :func:`flow.may_answer`)."""
+    pending = state.pending
+    return pending is not None and pending["actingPlayerId"] == state.players[seat].id
 
 
 def _standing_bid(state: State, responder_id: str) -> dict[str, Any] | None:
@@ -536,7 +542,7 @@ def proposal(give: str, count: int, want: str, target: str | None) -> dict[str, 
     return payload
 
 
-def bid_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
+def bid_candidates(state: State, seat: int) -> Sequence[dict[str, Any]]:
     """The at-terms bid, sweetened bids (one more card given) and counters asking one card more,
     then swap counters (one card of a held type given instead), in that order and without repeats.
 
@@ -544,47 +550,57 @@ def bid_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
     generated only where that holds: the at-terms bid, sweetened bids and counters all give at
     least the proposal's ``want``, and a sweetened bid adds one more card of a type the bidder
     has to spare; a swap counter gives one card of a type the bidder holds. The bid that
-    already stands is left out. Bids are produced one at a time."""
-    if pending_type(state) != PENDING or state.pending is None:
-        return
-    if state.players[seat].id not in state.pending["allowedPlayerIds"]:
-        return
+    already stands is left out. The terms are worked out as bundles and listed as a
+    :class:`~toolkit.games.codex.flow.Listing`: a payload is built only when it is read."""
+    pending = state.pending
+    if pending is None or pending["type"] != PENDING:
+        return []
     p = state.players[seat]
-    if p.hidden_materials:
-        return
-    body = state.pending["payload"]
-    current = _standing_bid(state, p.id)
-    standing = None if current is None else (as_bundle(current["offer"]), as_bundle(current["want"]))
-    listed: set[tuple[frozenset[tuple[str, int]], frozenset[tuple[str, int]]]] = set()
-    for o, w in _bid_options(as_bundle(body["offer"]), as_bundle(body["want"]), p.res | p.com):
-        if (o, w) == standing:
-            continue
-        terms = (frozenset(o.items()), frozenset(w.items()))  # equal terms give equal wire lists
-        if terms not in listed:
-            listed.add(terms)
-            yield {"offer": as_list(o), "want": as_list(w)}
+    if p.id not in pending["allowedPlayerIds"] or p.hidden_materials:
+        return []
+    body = pending["payload"]
+    standing = None
+    for b in body["bids"]:
+        if b["responderId"] == p.id:
+            standing = (as_bundle(b["offer"]), as_bundle(b["want"]))
+            break
+    terms = _bid_terms(as_bundle(body["offer"]), as_bundle(body["want"]), p.res | p.com, standing)
+    return Listing(terms, bid_payload) if terms else []
 
 
-def _bid_options(offer: Bundle, want: Bundle, have: dict[str, int]) -> Iterator[tuple[Bundle, Bundle]]:
-    """The bid terms of :func:`bid_candidates` in their order, repeats included, made one at a time."""
+def bid_payload(offer: Bundle, want: Bundle) -> dict[str, Any]:
+    """The payload of a bid getting ``offer`` and giving ``want``."""
+    return {"offer": as_list(offer), "want": as_list(want)}
+
+
+def _bid_terms(offer: Bundle, want: Bundle, have: dict[str, int],
+               standing: tuple[Bundle, Bundle] | None) -> list[tuple[Bundle, Bundle]]:
+    """The bid terms of :func:`bid_candidates` in their order, each once (equal bundles give equal
+    wire lists), leaving out ``standing``: it is put first, so that it is skipped like a repeat,
+    and taken off at the end."""
+    terms: list[tuple[Bundle, Bundle]] = [] if standing is None else [standing]
+    options: list[tuple[Bundle, Bundle]] = []
     if _covers(have, want):
-        yield offer, want
+        options.append((offer, want))
         for k in C.MATERIALS:
             if k not in offer and have.get(k, 0) > want.get(k, 0):
                 sweet = dict(want)
                 sweet[k] = sweet.get(k, 0) + 1
                 two_for_two = len(sweet) == 1 and sweet[k] == 2 and list(offer.values()) == [2]
                 if not two_for_two:
-                    yield offer, sweet
-        for k in C.MATERIALS:
-            if k in offer:
-                more = dict(offer)
-                more[k] += 1
-                yield more, want
+                    options.append((offer, sweet))
+        for k in offer if len(offer) == 1 else [m for m in C.MATERIALS if m in offer]:  # material order
+            more = dict(offer)
+            more[k] += 1
+            options.append((more, want))
     for k in C.MATERIALS:
         if have.get(k, 0) > 0:
             rest = {t: n for t, n in offer.items() if t != k}
-            yield rest or {_OTHER_TYPES[k][0]: 1}, {k: 1}
+            options.append((rest or {_OTHER_TYPES[k][0]: 1}, {k: 1}))
+    for option in options:
+        if option not in terms:
+            terms.append(option)
+    return terms[1:] if standing is not None else terms
 
 
 def _covers(have: dict[str, int], bundle: Bundle) -> bool:
@@ -601,32 +617,37 @@ def seats_to_move(state: State) -> list[int]:
     A responder who has passed and holds no card (or whose cards are hidden in a loaded
     position) has nothing left to send.
     """
-    assert state.pending is not None
-    body = state.pending["payload"]
+    pending = state.pending
+    assert pending is not None
     changed(state, "pending")
     seats = [_proposer(state)]
-    passed = body["passedPlayerIds"]
-    for rid in state.pending["allowedPlayerIds"]:
-        s = state.seat_of_id(rid)
+    passed = pending["payload"]["passedPlayerIds"]
+    players = state.players
+    seat_of = {p.id: p.seat for p in reversed(players)}  # the first seat of an id, as seat_of_id
+    for rid in pending["allowedPlayerIds"]:
+        s = seat_of.get(rid)
         if s is None:
             continue
         if rid in passed:
-            p = state.players[s]
+            p = players[s]
             if p.hidden_materials or p.hand_size() == 0:
                 continue
         seats.append(s)
-    return sorted(seats)
+    seats.sort()
+    return seats
 
 
 def may_move(state: State, seat: int) -> bool:
     """Whether ``seat`` is among :func:`seats_to_move` (tested without listing them)."""
-    if seat == _proposer(state):
-        return True
-    if not may_answer(state, seat):
-        return False
-    assert state.pending is not None
+    pending = state.pending
+    assert pending is not None
     p = state.players[seat]
-    if p.id in state.pending["payload"]["passedPlayerIds"]:
+    me = p.id
+    if me == pending["actingPlayerId"]:  # the proposer (see is_proposer)
+        return True
+    if me not in pending["allowedPlayerIds"]:  # not a responder (see flow.may_answer)
+        return False
+    if me in pending["payload"]["passedPlayerIds"]:
         return not (p.hidden_materials or p.hand_size() == 0)
     return True
 
@@ -643,7 +664,7 @@ def pass_candidates(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def award_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    if pending_type(state) != PENDING or seat != _proposer(state):
+    if pending_type(state) != PENDING or not is_proposer(state, seat):
         return []
     assert state.pending is not None
     out = []
@@ -658,6 +679,6 @@ def award_candidates(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def cancel_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    if pending_type(state) != PENDING or seat != _proposer(state):
+    if pending_type(state) != PENDING or not is_proposer(state, seat):
         return []
     return [{}]
