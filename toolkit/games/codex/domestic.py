@@ -67,8 +67,8 @@ def parse_terms(payload: dict[str, Any]) -> tuple[Bundle, Bundle]:
     """``offer`` and ``want`` of a payload, checked for shape and for no shared type."""
     offer = parse_side(payload.get("offer"), "offer")
     want = parse_side(payload.get("want"), "want")
-    shared = [k for k in C.MATERIALS if k in offer and k in want]
-    if shared:
+    if not offer.keys().isdisjoint(want):
+        shared = [k for k in C.MATERIALS if k in offer and k in want]
         raise IllegalMove("bad_trade", f"{shared[0]} is on both sides of the trade")
     return offer, want
 
@@ -112,6 +112,11 @@ def require_exchange(state: State, first: int, first_gives: Bundle, second: int,
 
 
 def describe(bundle: Bundle) -> str:
+    """The bundle as text, its types in material order (``"2 ore, 1 wool"``)."""
+    if len(bundle) == 1:  # most bundles hold one type: nothing to order
+        for k, n in bundle.items():
+            if k in _RANK:
+                return f"{n} {k}"
     return ", ".join(f"{bundle[k]} {k}" for k in C.MATERIALS if k in bundle)
 
 
@@ -577,26 +582,36 @@ def _bid_terms(offer: Bundle, want: Bundle, have: dict[str, int],
                standing: tuple[Bundle, Bundle] | None) -> list[tuple[Bundle, Bundle]]:
     """The bid terms of :func:`bid_candidates` in their order, each once (equal bundles give equal
     wire lists), leaving out ``standing``: it is put first, so that it is skipped like a repeat,
-    and taken off at the end."""
-    terms: list[tuple[Bundle, Bundle]] = [] if standing is None else [standing]
-    options: list[tuple[Bundle, Bundle]] = []
-    if _covers(have, want):
-        options.append((offer, want))
-        for k in C.MATERIALS:
-            if k not in offer and have.get(k, 0) > want.get(k, 0):
+    and taken off at the end. One pass over the material types collects the sweetened bids and
+    the swap counters, which are then listed in their order (bundles are shared, never changed)."""
+    covered = _covers(have, want)
+    sweets: list[tuple[Bundle, Bundle]] = []
+    swaps: list[tuple[Bundle, Bundle]] = []
+    two_offered = list(offer.values()) == [2]
+    for k in C.MATERIALS:
+        n = have.get(k, 0)
+        if n <= 0:
+            continue
+        if k in offer:
+            rest = {t: c for t, c in offer.items() if t != k}
+        else:
+            rest = offer
+            if covered and n > want.get(k, 0):
                 sweet = dict(want)
                 sweet[k] = sweet.get(k, 0) + 1
-                two_for_two = len(sweet) == 1 and sweet[k] == 2 and list(offer.values()) == [2]
-                if not two_for_two:
-                    options.append((offer, sweet))
+                if not (two_offered and len(sweet) == 1 and sweet[k] == 2):  # no 2-for-2 sweetening
+                    sweets.append((offer, sweet))
+        swaps.append((rest or {_OTHER_TYPES[k][0]: 1}, {k: 1}))
+    options: list[tuple[Bundle, Bundle]] = []
+    if covered:
+        options.append((offer, want))
+        options += sweets
         for k in offer if len(offer) == 1 else [m for m in C.MATERIALS if m in offer]:  # material order
             more = dict(offer)
             more[k] += 1
             options.append((more, want))
-    for k in C.MATERIALS:
-        if have.get(k, 0) > 0:
-            rest = {t: n for t, n in offer.items() if t != k}
-            options.append((rest or {_OTHER_TYPES[k][0]: 1}, {k: 1}))
+    options += swaps
+    terms: list[tuple[Bundle, Bundle]] = [] if standing is None else [standing]
     for option in options:
         if option not in terms:
             terms.append(option)
