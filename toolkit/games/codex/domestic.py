@@ -470,16 +470,18 @@ class ProposalTerms(Sequence[ProposalKey]):
         self._broadcasts = min(C.MAX_PROPOSAL_CANDIDATES, len(offers) * _WIDTH - len(skipped))
         self._count = self._broadcasts
         if len(self._others) > 1:
-            ids = tuple(state.players[s].id for s in self._others)
+            players = state.players
+            ids = tuple([players[s].id for s in self._others])
             pairs = [(g, w) for g in held[:_PAIR_GIVES] for w in _OTHER_TYPES[g]][:TARGETED_PAIRS]
             gone: list[int] = []
             if done or targeted_done:
                 width = len(ids)
+                aimed = {terms for terms, _ in targeted_done}  # terms proposed to someone alone
                 for r, (g, w) in enumerate(pairs):
                     terms = (((g, 1),), ((w, 1),))
                     if terms in done:
                         gone += range(r * width, (r + 1) * width)
-                    elif targeted_done:
+                    elif terms in aimed:
                         gone += [r * width + t for t, x in enumerate(ids) if (terms, x) in targeted_done]
             self._pairs, self._ids, self._skipped_targeted = pairs, ids, gone
             self._count += len(pairs) * len(ids) - len(gone)
@@ -555,7 +557,7 @@ def bid_candidates(state: State, seat: int) -> Sequence[dict[str, Any]]:
     generated only where that holds: the at-terms bid, sweetened bids and counters all give at
     least the proposal's ``want``, and a sweetened bid adds one more card of a type the bidder
     has to spare; a swap counter gives one card of a type the bidder holds. The bid that
-    already stands is left out. The terms are worked out as bundles and listed as a
+    already stands is left out. The terms are :class:`BidTerms`, listed as a
     :class:`~toolkit.games.codex.flow.Listing`: a payload is built only when it is read."""
     pending = state.pending
     if pending is None or pending["type"] != PENDING:
@@ -563,14 +565,56 @@ def bid_candidates(state: State, seat: int) -> Sequence[dict[str, Any]]:
     p = state.players[seat]
     if p.id not in pending["allowedPlayerIds"] or p.hidden_materials:
         return []
-    body = pending["payload"]
-    standing = None
-    for b in body["bids"]:
-        if b["responderId"] == p.id:
-            standing = (as_bundle(b["offer"]), as_bundle(b["want"]))
-            break
-    terms = _bid_terms(as_bundle(body["offer"]), as_bundle(body["want"]), p.res | p.com, standing)
-    return Listing(terms, bid_payload) if terms else []
+    return Listing(BidTerms(state, seat), bid_payload)
+
+
+class BidTerms(Sequence[tuple[Bundle, Bundle]]):
+    """The terms ``(offer, want)`` of :func:`bid_candidates` for ``seat``, worked out on the first
+    question that needs them all; whether there is any is mostly told without them: a bidder
+    holding two types has two swap counters asking different types, and at most one of them is
+    the bid that stands, so some bid is listed."""
+
+    __slots__ = ("_state", "_seat", "_terms")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state, self._seat = state, seat
+        self._terms: list[tuple[Bundle, Bundle]] | None = None
+
+    def _work(self) -> list[tuple[Bundle, Bundle]]:
+        if self._terms is None:
+            state = self._state
+            assert state.pending is not None
+            body = state.pending["payload"]
+            p = state.players[self._seat]
+            standing = None
+            for b in body["bids"]:
+                if b["responderId"] == p.id:
+                    standing = (as_bundle(b["offer"]), as_bundle(b["want"]))
+                    break
+            offer, want = as_bundle(body["offer"]), as_bundle(body["want"])
+            self._terms = _bid_terms(offer, want, p.res | p.com, standing)
+        return self._terms
+
+    def __bool__(self) -> bool:
+        if self._terms is None:
+            p = self._state.players[self._seat]
+            have = p.res | p.com
+            held = 0
+            for k in C.MATERIALS:
+                if have.get(k, 0) > 0:
+                    held += 1
+                    if held == 2:
+                        return True
+        return bool(self._work())
+
+    def __len__(self) -> int:
+        return len(self._work())
+
+    def __getitem__(self, k: int) -> tuple[Bundle, Bundle]:  # type: ignore[override]  # positions only
+        return self._work()[k]
+
+    def __iter__(self) -> Iterator[tuple[Bundle, Bundle]]:
+        return iter(self._work())
 
 
 def bid_payload(offer: Bundle, want: Bundle) -> dict[str, Any]:

@@ -250,7 +250,7 @@ def offered_choice(state: State, seat: int, kind: str, payload: dict[str, Any], 
 
 def material_line(item: Any, what: str) -> tuple[str, int]:
     """One ``{type, count}`` item of a trade payload: a known material and a positive count."""
-    if not isinstance(item, dict) or set(item) != {"type", "count"}:
+    if not isinstance(item, dict) or len(item) != 2 or "type" not in item or "count" not in item:
         raise IllegalMove("bad_payload", f"{what} must be {{type, count}}")
     kind, count = item["type"], item["count"]
     if kind not in C.MATERIALS:
