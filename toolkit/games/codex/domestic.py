@@ -23,6 +23,7 @@ ends leaves an outcome record for the turn.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import combinations
 from typing import Any
 
 from toolkit.games.base import IllegalMove
@@ -86,6 +87,11 @@ def as_list(bundle: Bundle) -> list[dict[str, Any]]:
 
 
 def as_bundle(items: list[dict[str, Any]]) -> Bundle:
+    """A wire list ``[{type, count}]`` as a bundle."""
+    if len(items) == 1:  # most lists hold one type, already a text and a whole number
+        kind, count = items[0]["type"], items[0]["count"]
+        if type(kind) is str and type(count) is int:
+            return {kind: count}
     return {str(x["type"]): int(x["count"]) for x in items}
 
 
@@ -126,7 +132,10 @@ def describe(bundle: Bundle) -> str:
 def responders_for(state: State, seat: int, target: int | None) -> list[int]:
     if target is not None:
         return [target]
-    return [s for s in state.seat_order_from(seat)[1:] if not state.players[s].resigned]
+    players = state.players
+    n = len(players)
+    # the seats after ``seat`` in rotation (State.seat_order_from) still in the game
+    return [s for k in range(1, n) if not players[s := (seat + k) % n].resigned]
 
 
 def check_propose(state: State, seat: int, payload: dict[str, Any]) -> tuple[Bundle, Bundle, int | None]:
@@ -404,6 +413,12 @@ TARGETED_PAIRS = 8
 _OTHER_TYPES = {g: tuple(w for w in C.MATERIALS if w != g) for g in C.MATERIALS}
 _PAIR_GIVES = -(-TARGETED_PAIRS // (len(C.MATERIALS) - 1))  # the held types those pairs come from
 
+_PAIRS: dict[tuple[str, ...], list[tuple[str, str]]] = {
+    gives: [(g, w) for g in gives for w in _OTHER_TYPES[g]][:TARGETED_PAIRS]
+    for r in range(_PAIR_GIVES + 1) for gives in combinations(C.MATERIALS, r)
+}
+"""The targeted (offered, wanted) pairs of each run of first held types (in material order)."""
+
 ProposalKey = tuple[str, int, str, "str | None"]
 _WIDTH = len(C.MATERIALS) - 1  # the wanted types of one offered type
 
@@ -472,7 +487,7 @@ class ProposalTerms(Sequence[ProposalKey]):
         if len(self._others) > 1:
             players = state.players
             ids = tuple([players[s].id for s in self._others])
-            pairs = [(g, w) for g in held[:_PAIR_GIVES] for w in _OTHER_TYPES[g]][:TARGETED_PAIRS]
+            pairs = _PAIRS[tuple(held[:_PAIR_GIVES])]
             gone: list[int] = []
             if done or targeted_done:
                 width = len(ids)
