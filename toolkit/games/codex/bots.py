@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from toolkit.games.codex import GAME
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.engine import legal_moves, listed, move_record, open_kinds, to_move
+from toolkit.games.codex.engine import apply, legal_moves, listed, move_record, open_kinds, to_move
 from toolkit.games.codex.flow import Listing
 from toolkit.games.codex.setup import distance_ok
 from toolkit.games.codex.state import State
@@ -547,12 +547,12 @@ def play(
     driver = Stream(seed, "bot:driver")
     moves: list[Move] = []
     limit = turn_cap * (ACTIONS_PER_TURN + 10) * max(n, 1) + 1000
-    while not GAME.is_over(state) and state.turn_number <= turn_cap:
+    while state.phase != "gameOver" and state.turn_number <= turn_cap:  # GAME.is_over, written out
         if len(moves) > limit:
             raise StuckGame(f"no progress after {len(moves)} moves (turn {state.turn_number})")
         seat = next_seat(state, driver)
         move = agents[seat].choose(state, seat)
-        GAME.apply(state, move)
+        apply(state, move)  # what GAME.apply calls
         moves.append(move)
     return Played(config, moves, state, turn_cap)
 

@@ -189,7 +189,8 @@ def apply(state: State, move: Any) -> list[dict[str, Any]]:
             )
         resume.check_gap(state, kind, payload)
     events = spec.handler(state, seat, payload)
-    pump(state)
+    if state.queue:  # pump runs nothing on an empty queue
+        pump(state)
     events += wants.sweep(state)
     victory.check_current(state)
     state.version += 1
