@@ -20,6 +20,7 @@ from toolkit.games.codex.decks import deck_of
 from toolkit.games.codex.dice import throw
 from toolkit.games.codex.longest_road import road_length
 from toolkit.games.codex.state import Knight, State, full_digest
+from toolkit.games.codex.victory import points_at_most, victory_points
 from toolkit.rng import Stream
 
 DATA = Path(__file__).parent / "data"
@@ -226,6 +227,7 @@ def check_invariants(state: State) -> None:
         assert p.cities + cities == C.SUPPLY["cities"]
         walls = sum(1 for i, w in enumerate(state.b_wall) if w and state.b_owner[i] == p.seat)
         assert p.walls + walls == C.SUPPLY["cityWalls"] and walls <= C.MAX_WALLS_ON_BOARD
+        assert victory_points(state, p.seat) <= points_at_most(state, p.seat)
         for level in C.KNIGHT_LEVELS:
             placed = sum(1 for k in state.knights.values() if k.owner == p.seat and k.level == level)
             assert p.knights[level] + placed == C.KNIGHT_SUPPLY[level]

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from codex_helpers import give, in_action, play, refused, side
 
-from toolkit.games.codex import GAME
+from toolkit.games.codex import GAME, domestic
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.state import State
 
@@ -305,3 +305,16 @@ def test_proposal_candidates_skip_bundles_already_proposed() -> None:
     listed = [m["payload"] for m in GAME.legal_moves(state, 0) if m["type"] == "domesticTradePropose"]
     assert first not in listed
     assert {**first, "targetPlayerId": "p2"} not in listed
+
+
+def test_a_bidder_holding_two_types_always_has_another_bid() -> None:
+    """rules §12.1: a responder holding two types has two swap counters asking different types, so
+    besides the bid that stands some bid is always listed, and the standing one is left out."""
+    state = setup_trade()
+    propose(state)
+    play(state, 2, "domesticTradeBid", offer=side(wool=1), want=side(lumber=1))
+    listing = domestic.bid_candidates(state, 2)
+    payloads = list(listing)
+    assert listing and payloads
+    assert {"offer": side(wool=1), "want": side(lumber=1)} not in payloads
+    assert {"offer": side(wool=1), "want": side(brick=1)} in payloads

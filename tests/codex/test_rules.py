@@ -8,7 +8,7 @@ import pytest
 from codex_helpers import corners_of, give, in_action, knight, path, play, put, refused, road, roads_along
 
 from toolkit.games.base import IllegalMove
-from toolkit.games.codex import GAME, berserker, engine, longest_road, maritime, robber
+from toolkit.games.codex import GAME, berserker, engine, longest_road, maritime, robber, victory
 from toolkit.games.codex import constants as C
 from toolkit.games.codex.state import State, digest
 
@@ -481,6 +481,37 @@ def test_off_turn_crossing_wins_at_turn_start() -> None:
     assert state.phase == "action"
     play(state, 0, "endTurn")
     assert state.phase == "gameOver" and state.winner == 1
+
+
+def test_points_bound_covers_every_scoring_corner() -> None:
+    """rules §15.1: the win check's quick bound is never below the points counted corner by corner,
+    with settlements, cities, a metropolis (on another seat's city too), the longest road and the
+    merchant all scoring."""
+    state = in_action()
+    corners = [state.topo.hex_intersections[state.topo.hex_index[h]][3] for h in ("0,0", "0,2", "2,0")]
+    put(state, 0, corners[0], "city")
+    put(state, 0, corners[1])
+    put(state, 1, corners[2], "city")
+    state.b_metro[corners[0]] = "science"
+    state.b_metro[corners[2]] = "trade"
+    state.longest_holder = 0
+    state.merchant_owner = 1
+    state.players[1].vp_tokens = 2
+    for seat in range(3):
+        assert victory.points_at_most(state, seat) >= victory.victory_points(state, seat)
+    assert victory.victory_points(state, 0) == 2 + 2 + 1 + 2
+
+
+def test_win_is_found_above_the_quick_bound() -> None:
+    """rules §15.2: a current player whose quick bound reaches the target wins only on the exact
+    count: a city and a settlement bound 4 and score 3, so a target of 3 is won and of 4 is not."""
+    for target, wins in ((3, True), (4, False)):
+        state = in_action(victoryPointsTarget=target)
+        put(state, 0, centre(state), "city")
+        put(state, 0, state.topo.hex_intersections[state.topo.hex_index["0,2"]][3])
+        assert victory.points_at_most(state, 0) == 4
+        assert victory.check_current(state) is wins
+        assert (state.phase == "gameOver") is wins
 
 
 def test_resign_strict_maximum_and_cleanup() -> None:

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from toolkit.games.codex import GAME
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.engine import legal_moves, listed, move_record, open_kinds, to_move
+from toolkit.games.codex.engine import apply, legal_moves, listed, move_record, open_kinds, to_move
 from toolkit.games.codex.flow import Listing
 from toolkit.games.codex.setup import distance_ok
 from toolkit.games.codex.state import State
@@ -460,23 +460,38 @@ def next_seat(state: State, driver: Stream) -> int:
     proposer); then, one time in four, a responder may revise; then the proposer closes it.
     Otherwise the first listed seat acts.
     """
+    pending = state.pending
+    if pending is None and state.phase != "gameOver":
+        return state.current  # the one seat to_move lists
+    if pending is not None and pending["type"] == "domesticTradeResponse" and state.phase != "gameOver":
+        return _auction_seat(state, pending, driver)
     seats = to_move(state)
     if not seats:
         raise ValueError("nobody is to move: the game is over")
-    pending = state.pending
-    if pending is not None and pending["type"] == "domesticTradeResponse":
-        body = pending["payload"]
-        answered = set(body["passedPlayerIds"]) | {b["responderId"] for b in body["bids"]}
-        proposer = state.seat_of_id(pending["actingPlayerId"])
-        assert proposer is not None
-        for s in state.seat_order_from(proposer)[1:]:
-            if s in seats and state.players[s].id not in answered:
-                return s
-        others = [s for s in seats if s != proposer]
-        if others and driver.below(4) == 0:
-            return others[driver.below(len(others))]
-        return proposer
     return seats[0]
+
+
+def _auction_seat(state: State, pending: dict[str, Any], driver: Stream) -> int:
+    """:func:`next_seat` in an open auction. A responder without an answer can always act, so the
+    first of them is found without listing the seats (:func:`~toolkit.games.codex.engine.to_move`):
+    a seat is its place in ``state.players`` and player ids are unique, so a seat is among the
+    responders when its id is."""
+    body = pending["payload"]
+    proposer = state.seat_of_id(pending["actingPlayerId"])
+    assert proposer is not None
+    players = state.players
+    allowed, passed = pending["allowedPlayerIds"], body["passedPlayerIds"]
+    bidders = [b["responderId"] for b in body["bids"]]
+    n = len(players)
+    for k in range(1, n):
+        s = (proposer + k) % n
+        player_id = players[s].id
+        if player_id in allowed and player_id not in passed and player_id not in bidders:
+            return s
+    others = [s for s in to_move(state) if s != proposer]
+    if others and driver.below(4) == 0:
+        return others[driver.below(len(others))]
+    return proposer
 
 
 @dataclass
@@ -532,12 +547,12 @@ def play(
     driver = Stream(seed, "bot:driver")
     moves: list[Move] = []
     limit = turn_cap * (ACTIONS_PER_TURN + 10) * max(n, 1) + 1000
-    while not GAME.is_over(state) and state.turn_number <= turn_cap:
+    while state.phase != "gameOver" and state.turn_number <= turn_cap:  # GAME.is_over, written out
         if len(moves) > limit:
             raise StuckGame(f"no progress after {len(moves)} moves (turn {state.turn_number})")
         seat = next_seat(state, driver)
         move = agents[seat].choose(state, seat)
-        GAME.apply(state, move)
+        apply(state, move)  # what GAME.apply calls
         moves.append(move)
     return Played(config, moves, state, turn_cap)
 

@@ -23,6 +23,7 @@ ends leaves an outcome record for the turn.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import combinations
 from typing import Any
 
 from toolkit.games.base import IllegalMove
@@ -34,7 +35,6 @@ from toolkit.games.codex.flow import (
     event,
     install,
     material_line,
-    may_answer,
     pending_type,
     require_known_hand,
     require_pending,
@@ -68,8 +68,8 @@ def parse_terms(payload: dict[str, Any]) -> tuple[Bundle, Bundle]:
     """``offer`` and ``want`` of a payload, checked for shape and for no shared type."""
     offer = parse_side(payload.get("offer"), "offer")
     want = parse_side(payload.get("want"), "want")
-    shared = [k for k in C.MATERIALS if k in offer and k in want]
-    if shared:
+    if not offer.keys().isdisjoint(want):
+        shared = [k for k in C.MATERIALS if k in offer and k in want]
         raise IllegalMove("bad_trade", f"{shared[0]} is on both sides of the trade")
     return offer, want
 
@@ -87,6 +87,11 @@ def as_list(bundle: Bundle) -> list[dict[str, Any]]:
 
 
 def as_bundle(items: list[dict[str, Any]]) -> Bundle:
+    """A wire list ``[{type, count}]`` as a bundle."""
+    if len(items) == 1:  # most lists hold one type, already a text and a whole number
+        kind, count = items[0]["type"], items[0]["count"]
+        if type(kind) is str and type(count) is int:
+            return {kind: count}
     return {str(x["type"]): int(x["count"]) for x in items}
 
 
@@ -113,6 +118,11 @@ def require_exchange(state: State, first: int, first_gives: Bundle, second: int,
 
 
 def describe(bundle: Bundle) -> str:
+    """The bundle as text, its types in material order (``"2 ore, 1 wool"``)."""
+    if len(bundle) == 1:  # most bundles hold one type: nothing to order
+        for k, n in bundle.items():
+            if k in _RANK:
+                return f"{n} {k}"
     return ", ".join(f"{bundle[k]} {k}" for k in C.MATERIALS if k in bundle)
 
 
@@ -122,7 +132,10 @@ def describe(bundle: Bundle) -> str:
 def responders_for(state: State, seat: int, target: int | None) -> list[int]:
     if target is not None:
         return [target]
-    return [s for s in state.seat_order_from(seat)[1:] if not state.players[s].resigned]
+    players = state.players
+    n = len(players)
+    # the seats after ``seat`` in rotation (State.seat_order_from) still in the game
+    return [s for k in range(1, n) if not players[s := (seat + k) % n].resigned]
 
 
 def check_propose(state: State, seat: int, payload: dict[str, Any]) -> tuple[Bundle, Bundle, int | None]:
@@ -173,6 +186,13 @@ def _proposer(state: State) -> int:
     seat = state.seat_of_id(state.pending["actingPlayerId"])
     assert seat is not None
     return seat
+
+
+def is_proposer(state: State, seat: int) -> bool:
+    """Whether ``seat`` proposed the open auction (``seat == _proposer(state)`` read from its id:
+    seats are places in ``state.players`` and ids are unique, see :func:`flow.may_answer`)."""
+    pending = state.pending
+    return pending is not None and pending["actingPlayerId"] == state.players[seat].id
 
 
 def _standing_bid(state: State, responder_id: str) -> dict[str, Any] | None:
@@ -393,6 +413,12 @@ TARGETED_PAIRS = 8
 _OTHER_TYPES = {g: tuple(w for w in C.MATERIALS if w != g) for g in C.MATERIALS}
 _PAIR_GIVES = -(-TARGETED_PAIRS // (len(C.MATERIALS) - 1))  # the held types those pairs come from
 
+_PAIRS: dict[tuple[str, ...], list[tuple[str, str]]] = {
+    gives: [(g, w) for g in gives for w in _OTHER_TYPES[g]][:TARGETED_PAIRS]
+    for r in range(_PAIR_GIVES + 1) for gives in combinations(C.MATERIALS, r)
+}
+"""The targeted (offered, wanted) pairs of each run of first held types (in material order)."""
+
 ProposalKey = tuple[str, int, str, "str | None"]
 _WIDTH = len(C.MATERIALS) - 1  # the wanted types of one offered type
 
@@ -459,16 +485,18 @@ class ProposalTerms(Sequence[ProposalKey]):
         self._broadcasts = min(C.MAX_PROPOSAL_CANDIDATES, len(offers) * _WIDTH - len(skipped))
         self._count = self._broadcasts
         if len(self._others) > 1:
-            ids = tuple(state.players[s].id for s in self._others)
-            pairs = [(g, w) for g in held[:_PAIR_GIVES] for w in _OTHER_TYPES[g]][:TARGETED_PAIRS]
+            players = state.players
+            ids = tuple([players[s].id for s in self._others])
+            pairs = _PAIRS[tuple(held[:_PAIR_GIVES])]
             gone: list[int] = []
             if done or targeted_done:
                 width = len(ids)
+                aimed = {terms for terms, _ in targeted_done}  # terms proposed to someone alone
                 for r, (g, w) in enumerate(pairs):
                     terms = (((g, 1),), ((w, 1),))
                     if terms in done:
                         gone += range(r * width, (r + 1) * width)
-                    elif targeted_done:
+                    elif terms in aimed:
                         gone += [r * width + t for t, x in enumerate(ids) if (terms, x) in targeted_done]
             self._pairs, self._ids, self._skipped_targeted = pairs, ids, gone
             self._count += len(pairs) * len(ids) - len(gone)
@@ -536,7 +564,7 @@ def proposal(give: str, count: int, want: str, target: str | None) -> dict[str, 
     return payload
 
 
-def bid_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
+def bid_candidates(state: State, seat: int) -> Sequence[dict[str, Any]]:
     """The at-terms bid, sweetened bids (one more card given) and counters asking one card more,
     then swap counters (one card of a held type given instead), in that order and without repeats.
 
@@ -544,47 +572,109 @@ def bid_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
     generated only where that holds: the at-terms bid, sweetened bids and counters all give at
     least the proposal's ``want``, and a sweetened bid adds one more card of a type the bidder
     has to spare; a swap counter gives one card of a type the bidder holds. The bid that
-    already stands is left out. Bids are produced one at a time."""
-    if pending_type(state) != PENDING or state.pending is None:
-        return
-    if state.players[seat].id not in state.pending["allowedPlayerIds"]:
-        return
+    already stands is left out. The terms are :class:`BidTerms`, listed as a
+    :class:`~toolkit.games.codex.flow.Listing`: a payload is built only when it is read."""
+    pending = state.pending
+    if pending is None or pending["type"] != PENDING:
+        return []
     p = state.players[seat]
-    if p.hidden_materials:
-        return
-    body = state.pending["payload"]
-    current = _standing_bid(state, p.id)
-    standing = None if current is None else (as_bundle(current["offer"]), as_bundle(current["want"]))
-    listed: set[tuple[frozenset[tuple[str, int]], frozenset[tuple[str, int]]]] = set()
-    for o, w in _bid_options(as_bundle(body["offer"]), as_bundle(body["want"]), p.res | p.com):
-        if (o, w) == standing:
+    if p.id not in pending["allowedPlayerIds"] or p.hidden_materials:
+        return []
+    return Listing(BidTerms(state, seat), bid_payload)
+
+
+class BidTerms(Sequence[tuple[Bundle, Bundle]]):
+    """The terms ``(offer, want)`` of :func:`bid_candidates` for ``seat``, worked out on the first
+    question that needs them all; whether there is any is mostly told without them: a bidder
+    holding two types has two swap counters asking different types, and at most one of them is
+    the bid that stands, so some bid is listed."""
+
+    __slots__ = ("_state", "_seat", "_terms")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state, self._seat = state, seat
+        self._terms: list[tuple[Bundle, Bundle]] | None = None
+
+    def _work(self) -> list[tuple[Bundle, Bundle]]:
+        if self._terms is None:
+            state = self._state
+            assert state.pending is not None
+            body = state.pending["payload"]
+            p = state.players[self._seat]
+            standing = None
+            for b in body["bids"]:
+                if b["responderId"] == p.id:
+                    standing = (as_bundle(b["offer"]), as_bundle(b["want"]))
+                    break
+            offer, want = as_bundle(body["offer"]), as_bundle(body["want"])
+            self._terms = _bid_terms(offer, want, p.res | p.com, standing)
+        return self._terms
+
+    def __bool__(self) -> bool:
+        if self._terms is None:
+            p = self._state.players[self._seat]
+            have = p.res | p.com
+            held = 0
+            for k in C.MATERIALS:
+                if have.get(k, 0) > 0:
+                    held += 1
+                    if held == 2:
+                        return True
+        return bool(self._work())
+
+    def __len__(self) -> int:
+        return len(self._work())
+
+    def __getitem__(self, k: int) -> tuple[Bundle, Bundle]:  # type: ignore[override]  # positions only
+        return self._work()[k]
+
+    def __iter__(self) -> Iterator[tuple[Bundle, Bundle]]:
+        return iter(self._work())
+
+
+def bid_payload(offer: Bundle, want: Bundle) -> dict[str, Any]:
+    """The payload of a bid getting ``offer`` and giving ``want``."""
+    return {"offer": as_list(offer), "want": as_list(want)}
+
+
+def _bid_terms(offer: Bundle, want: Bundle, have: dict[str, int],
+               standing: tuple[Bundle, Bundle] | None) -> list[tuple[Bundle, Bundle]]:
+    """The bid terms of :func:`bid_candidates` in their order, each once (equal bundles give equal
+    wire lists), leaving out ``standing``: it is put first, so that it is skipped like a repeat,
+    and taken off at the end. One pass over the material types collects the sweetened bids and
+    the swap counters, which are then listed in their order (bundles are shared, never changed)."""
+    covered = _covers(have, want)
+    sweets: list[tuple[Bundle, Bundle]] = []
+    swaps: list[tuple[Bundle, Bundle]] = []
+    two_offered = list(offer.values()) == [2]
+    for k in C.MATERIALS:
+        n = have.get(k, 0)
+        if n <= 0:
             continue
-        terms = (frozenset(o.items()), frozenset(w.items()))  # equal terms give equal wire lists
-        if terms not in listed:
-            listed.add(terms)
-            yield {"offer": as_list(o), "want": as_list(w)}
-
-
-def _bid_options(offer: Bundle, want: Bundle, have: dict[str, int]) -> Iterator[tuple[Bundle, Bundle]]:
-    """The bid terms of :func:`bid_candidates` in their order, repeats included, made one at a time."""
-    if _covers(have, want):
-        yield offer, want
-        for k in C.MATERIALS:
-            if k not in offer and have.get(k, 0) > want.get(k, 0):
+        if k in offer:
+            rest = {t: c for t, c in offer.items() if t != k}
+        else:
+            rest = offer
+            if covered and n > want.get(k, 0):
                 sweet = dict(want)
                 sweet[k] = sweet.get(k, 0) + 1
-                two_for_two = len(sweet) == 1 and sweet[k] == 2 and list(offer.values()) == [2]
-                if not two_for_two:
-                    yield offer, sweet
-        for k in C.MATERIALS:
-            if k in offer:
-                more = dict(offer)
-                more[k] += 1
-                yield more, want
-    for k in C.MATERIALS:
-        if have.get(k, 0) > 0:
-            rest = {t: n for t, n in offer.items() if t != k}
-            yield rest or {_OTHER_TYPES[k][0]: 1}, {k: 1}
+                if not (two_offered and len(sweet) == 1 and sweet[k] == 2):  # no 2-for-2 sweetening
+                    sweets.append((offer, sweet))
+        swaps.append((rest or {_OTHER_TYPES[k][0]: 1}, {k: 1}))
+    options: list[tuple[Bundle, Bundle]] = []
+    if covered:
+        options.append((offer, want))
+        options += sweets
+        for k in offer if len(offer) == 1 else [m for m in C.MATERIALS if m in offer]:  # material order
+            more = dict(offer)
+            more[k] += 1
+            options.append((more, want))
+    options += swaps
+    terms: list[tuple[Bundle, Bundle]] = [] if standing is None else [standing]
+    for option in options:
+        if option not in terms:
+            terms.append(option)
+    return terms[1:] if standing is not None else terms
 
 
 def _covers(have: dict[str, int], bundle: Bundle) -> bool:
@@ -601,32 +691,37 @@ def seats_to_move(state: State) -> list[int]:
     A responder who has passed and holds no card (or whose cards are hidden in a loaded
     position) has nothing left to send.
     """
-    assert state.pending is not None
-    body = state.pending["payload"]
+    pending = state.pending
+    assert pending is not None
     changed(state, "pending")
     seats = [_proposer(state)]
-    passed = body["passedPlayerIds"]
-    for rid in state.pending["allowedPlayerIds"]:
-        s = state.seat_of_id(rid)
+    passed = pending["payload"]["passedPlayerIds"]
+    players = state.players
+    seat_of = {p.id: p.seat for p in reversed(players)}  # the first seat of an id, as seat_of_id
+    for rid in pending["allowedPlayerIds"]:
+        s = seat_of.get(rid)
         if s is None:
             continue
         if rid in passed:
-            p = state.players[s]
+            p = players[s]
             if p.hidden_materials or p.hand_size() == 0:
                 continue
         seats.append(s)
-    return sorted(seats)
+    seats.sort()
+    return seats
 
 
 def may_move(state: State, seat: int) -> bool:
     """Whether ``seat`` is among :func:`seats_to_move` (tested without listing them)."""
-    if seat == _proposer(state):
-        return True
-    if not may_answer(state, seat):
-        return False
-    assert state.pending is not None
+    pending = state.pending
+    assert pending is not None
     p = state.players[seat]
-    if p.id in state.pending["payload"]["passedPlayerIds"]:
+    me = p.id
+    if me == pending["actingPlayerId"]:  # the proposer (see is_proposer)
+        return True
+    if me not in pending["allowedPlayerIds"]:  # not a responder (see flow.may_answer)
+        return False
+    if me in pending["payload"]["passedPlayerIds"]:
         return not (p.hidden_materials or p.hand_size() == 0)
     return True
 
@@ -643,7 +738,7 @@ def pass_candidates(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def award_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    if pending_type(state) != PENDING or seat != _proposer(state):
+    if pending_type(state) != PENDING or not is_proposer(state, seat):
         return []
     assert state.pending is not None
     out = []
@@ -658,6 +753,6 @@ def award_candidates(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def cancel_candidates(state: State, seat: int) -> list[dict[str, Any]]:
-    if pending_type(state) != PENDING or seat != _proposer(state):
+    if pending_type(state) != PENDING or not is_proposer(state, seat):
         return []
     return [{}]

@@ -189,7 +189,8 @@ def apply(state: State, move: Any) -> list[dict[str, Any]]:
             )
         resume.check_gap(state, kind, payload)
     events = spec.handler(state, seat, payload)
-    pump(state)
+    if state.queue:  # pump runs nothing on an empty queue
+        pump(state)
     events += wants.sweep(state)
     victory.check_current(state)
     state.version += 1
@@ -232,7 +233,9 @@ def _position_listers(state: State) -> tuple[tuple[str, Candidates], ...]:
     """The candidate generators of the position's kind: the turn's phase's (:data:`TURN_WINDOWS`),
     or the open decision's answers."""
     if state.pending is None:
-        return PHASE_LISTERS.get(state.phase, TURN_LISTERS)
+        if state.standing_wants_enabled:
+            return PHASE_LISTERS.get(state.phase, TURN_LISTERS)
+        return PHASE_LISTERS_WITHOUT_WANTS.get(state.phase, TURN_LISTERS_WITHOUT_WANTS)
     return PENDING_LISTERS.get(state.pending["type"], ())
 
 
@@ -354,5 +357,16 @@ type)."""
 
 PHASE_LISTERS = {phase: _listers(kinds) for phase, kinds in TURN_WINDOWS.items()}
 TURN_LISTER_OF = dict(TURN_LISTERS)
+
+WANT_KINDS = frozenset({"setStandingWant", "clearStandingWant", "executeStandingWant"})
+"""The standing-want types: a game created without the channel (§12.3) lists none of them."""
+
+
+def _without_wants(listers: tuple[tuple[str, Candidates], ...]) -> tuple[tuple[str, Candidates], ...]:
+    return tuple((kind, candidates) for kind, candidates in listers if kind not in WANT_KINDS)
+
+
+TURN_LISTERS_WITHOUT_WANTS = _without_wants(TURN_LISTERS)
+PHASE_LISTERS_WITHOUT_WANTS = {phase: _without_wants(listers) for phase, listers in PHASE_LISTERS.items()}
 PHASE_LISTER_OF = {phase: dict(listers) for phase, listers in PHASE_LISTERS.items()}
 PENDING_LISTER_OF = {pending: dict(listers) for pending, listers in PENDING_LISTERS.items()}

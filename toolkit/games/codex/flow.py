@@ -114,12 +114,11 @@ def allowed_seats(state: State) -> list[int]:
 
 
 def may_answer(state: State, seat: int) -> bool:
-    """Whether ``seat`` is among :func:`allowed_seats` (tested without listing them)."""
+    """Whether ``seat`` is among :func:`allowed_seats` (tested without listing them): a seat is its
+    place in ``state.players`` and player ids are unique (a new game refuses a repeated id; a
+    loaded view keys its players by id), so it is when its id is allowed."""
     pending = state.pending
-    if pending is None:
-        return False
-    player_id = state.players[seat].id
-    return player_id in pending["allowedPlayerIds"] and state.seat_of_id(player_id) == seat
+    return pending is not None and state.players[seat].id in pending["allowedPlayerIds"]
 
 
 def require_pending(state: State, seat: int, kind: str) -> None:
@@ -251,7 +250,7 @@ def offered_choice(state: State, seat: int, kind: str, payload: dict[str, Any], 
 
 def material_line(item: Any, what: str) -> tuple[str, int]:
     """One ``{type, count}`` item of a trade payload: a known material and a positive count."""
-    if not isinstance(item, dict) or set(item) != {"type", "count"}:
+    if not isinstance(item, dict) or len(item) != 2 or "type" not in item or "count" not in item:
         raise IllegalMove("bad_payload", f"{what} must be {{type, count}}")
     kind, count = item["type"], item["count"]
     if kind not in C.MATERIALS:

@@ -123,7 +123,10 @@ def ready_knights(state: State, seat: int) -> list[Knight]:
 
 
 def _ready_knights(state: State, seat: int) -> list[Knight]:
-    return [k for k in own_knights(state, seat) if can_act(state, seat, k)]
+    p = state.players[seat]
+    activated, used = p.knights_activated, p.knight_actions_used
+    # can_act, its owner test already made by own_knights
+    return [k for k in own_knights(state, seat) if k.active and k.id not in activated and k.id not in used]
 
 
 def require_can_act(state: State, seat: int, knight: Knight) -> None:

@@ -50,12 +50,21 @@ def road_length(state: State, seat: int) -> int:
 
 
 def recompute(state: State) -> None:
-    """Re-award the longest-road bonus by the holder rules of §11.3."""
-    # A trail is no longer than the roads it runs on, so a player with fewer roads than the
-    # minimum can neither lead nor raise the top past it: their length is not worked out.
-    lengths = {p.seat: road_length(state, p.seat) for p in state.players
-               if not p.resigned and state.road.count(p.seat) >= C.LONGEST_ROAD_MIN}
-    top = max(lengths.values(), default=0)
+    """Re-award the longest-road bonus by the holder rules of §11.3.
+
+    A trail is no longer than the roads it runs on, so a player with fewer roads than the
+    minimum, or than the longest trail already found, can neither lead nor tie the leader:
+    their length is not worked out. Players are looked at by their road count, most first."""
+    road = state.road
+    counts = [(road.count(p.seat), p.seat) for p in state.players if not p.resigned]
+    counts.sort(key=_most_roads_first)
+    lengths: dict[int, int] = {}
+    top = 0
+    for count, seat in counts:
+        if count < C.LONGEST_ROAD_MIN or count < top:
+            break
+        lengths[seat] = n = road_length(state, seat)
+        top = max(top, n)
     if top < C.LONGEST_ROAD_MIN:
         state.longest_holder = None
         return
@@ -64,6 +73,10 @@ def recompute(state: State) -> None:
         state.longest_holder = leaders[0]
     elif state.longest_holder not in leaders:
         state.longest_holder = None
+
+
+def _most_roads_first(entry: tuple[int, int]) -> tuple[int, int]:
+    return -entry[0], entry[1]
 
 
 def touches_opponent_road(state: State, i: int, seat: int) -> bool:

@@ -96,13 +96,15 @@ def trade_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:
     if state.pending is not None or state.phase != "action" or seat != state.current:
         return
     p = state.players[seat]
-    held = [give for give in C.MATERIALS if p.material(give) >= LOWEST_RATE]
+    res, com = p.res, p.com
+    held = [(give, n) for give in C.MATERIALS
+            if (n := res[give] if give in res else com.get(give, 0)) >= LOWEST_RATE]  # Player.material
     if not held:
         return
     owned = harbor_kinds(state, seat)
-    for give in held:
+    for give, n in held:
         r = rate(state, seat, give, owned)
-        if p.material(give) < r:
+        if n < r:
             continue
         for want in C.MATERIALS:
             if want != give and state.bank[want] > 0:

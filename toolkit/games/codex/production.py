@@ -28,7 +28,7 @@ from toolkit.games.codex.flow import (
     push_front,
     task,
 )
-from toolkit.games.codex.state import State
+from toolkit.games.codex.state import State, positions
 
 SCIENCE_BONUS_LEVEL = 3
 
@@ -37,8 +37,8 @@ def claims(state: State, roll: int) -> dict[str, dict[int, int]]:
     """Card type -> seat -> how many that seat is owed by roll ``roll``."""
     topo = state.topo
     owed: dict[str, dict[int, int]] = {}
-    for h, token in enumerate(state.tokens):
-        if token != roll or h == state.robber_hex or state.terrain[h] == "desert":
+    for h in positions(state.tokens, roll):  # the hexes showing the number, in index order
+        if h == state.robber_hex or state.terrain[h] == "desert":
             continue
         terrain = state.terrain[h]
         resource = C.TERRAIN_RESOURCE[terrain]

@@ -39,6 +39,27 @@ def victory_points(state: State, seat: int) -> int:
 
 
 _SETTLEMENT, _CITY, _METROPOLIS = C.VP["settlement"], C.VP["city"], C.VP["metropolisBonus"]
+_CORNER_MOST = max(_SETTLEMENT, _CITY)
+
+
+def points_at_most(state: State, seat: int) -> int:
+    """A bound :func:`victory_points` never exceeds, counted without visiting ``seat``'s corners.
+
+    Every corner ``seat`` owns scores at most a city (§15.1: a settlement less), and no more of
+    them carry a metropolis than the board holds in all; the other terms are counted exactly.
+    Only the board lists are read, never the supply counts, so the bound holds for a loaded
+    position too."""
+    p = state.players[seat]
+    b_metro = state.b_metro
+    vp = (_CORNER_MOST * state.b_owner.count(seat) + _METROPOLIS * (len(b_metro) - b_metro.count(None))
+          + _VP_CARD * len(p.revealed_vp) + _DEFENDER * p.vp_tokens)
+    if state.longest_holder == seat:
+        vp += _LONGEST
+    return vp + _MERCHANT if state.merchant_owner == seat else vp
+
+
+_LONGEST, _MERCHANT = C.VP["longestRoad"], C.VP["merchant"]
+_VP_CARD, _DEFENDER = C.VP["vpCard"], C.VP["defenderToken"]
 
 
 def finish(state: State, winner: int | None) -> None:
@@ -57,8 +78,11 @@ def check_current(state: State) -> bool:
     """End the game if the current player meets the target; True when that happened."""
     if state.phase == "gameOver":
         return False
-    if victory_points(state, state.current) >= state.vp_target:
-        finish(state, state.current)
+    seat = state.current
+    if points_at_most(state, seat) < state.vp_target:  # the usual case, told without the count
+        return False
+    if victory_points(state, seat) >= state.vp_target:
+        finish(state, seat)
         return True
     return False
 
