@@ -14,7 +14,6 @@ attribute values, and classes carry the seat number, never the id.
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -285,16 +284,6 @@ def _facts(view: View) -> _Facts:
 
 
 _SPOTS = 4096  # edges and intersections whose pieces are remembered, before starting afresh
-_MADE_ROWS = 4096  # rows remembered by what they were made from, before starting afresh
-
-
-def _snapshot(data: Any) -> bytes | None:
-    """Plain data as bytes that are equal only for equal data of equal types, or None when the
-    data is not plain (then nothing is remembered by it)."""
-    try:
-        return marshal.dumps(data)
-    except ValueError:
-        return None
 
 
 def geometry(view: View) -> Geometry:
@@ -334,7 +323,6 @@ class CodexAdapter:
         self._parts: dict[str, tuple[Any, Geometry, tuple[Any, Any], list[Piece]]] = {}
         self._spots: dict[str, tuple[Any, Geometry, tuple[Any, Any], list[Piece]]] = {}
         self._rows: dict[Hashable, tuple[tuple[Any, ...], PlayerRow]] = {}
-        self._made_rows: dict[bytes, PlayerRow] = {}  # by a snapshot of what each was made from
         self._variants = Remembered(64)  # rows by entry, then by the other inputs
 
     def board(self, view: View) -> Board:
@@ -861,8 +849,7 @@ class CodexAdapter:
 
     def _made_row(self, inputs: tuple[Any, ...], players: Seating, facts: _Facts) -> PlayerRow:
         """The row for ``inputs`` (see :meth:`rows`): one made before for the same entry (known by
-        identity) and equal other inputs, or for inputs of equal data (a row often shows again
-        what it showed a few moves ago), else one made by :meth:`_row`."""
+        identity) and equal other inputs, else one made by :meth:`_row`."""
         pid, _, _, player, tracks = inputs[:5]
         rest = (*inputs[:3], None if tracks is None else tuple(tracks), *inputs[5:])
         variants: dict[Any, PlayerRow] | None = self._variants.get(player)
@@ -875,15 +862,7 @@ class CodexAdapter:
             return self._row(players, pid, player, tracks or (), facts)
         if made is not None:
             return made
-        key = _snapshot((player, rest))
-        made = None if key is None else self._made_rows.get(key)
-        if made is None:
-            made = self._row(players, pid, player, tracks or (), facts)
-            if key is not None:
-                if len(self._made_rows) >= _MADE_ROWS:
-                    self._made_rows.clear()
-                self._made_rows[key] = made
-        variants[rest] = made
+        made = variants[rest] = self._row(players, pid, player, tracks or (), facts)
         return made
 
     def _metropolis_tracks(self, view: View) -> dict[str, list[str]]:

@@ -15,7 +15,6 @@ would need something the view hides is refused with a ``hidden_*`` code that nam
 
 from __future__ import annotations
 
-import marshal
 import operator
 from collections.abc import Sequence
 from typing import Any
@@ -196,13 +195,34 @@ def _redacted_player(p: Player, public: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _snapshot(data: Any) -> bytes | None:
-    """Plain data as bytes that are equal only for equal data of equal types, or None when
-    the data is not plain (then nothing is kept by it)."""
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+class _NotPlain(Exception):
+    """Raised inside :func:`_plain_copy` at a value that is not plain data."""
+
+
+def _plain_copy(data: Any) -> Any:
+    """A private copy of plain data (dicts, lists and tuples of text, numbers, booleans and
+    None), or None when the data is not plain (then nothing is kept by it). Kept copies are
+    compared with the data of a later position as Python compares values."""
     try:
-        return marshal.dumps(data)
-    except ValueError:
+        return _copied(data)
+    except _NotPlain:
         return None
+
+
+def _copied(value: Any) -> Any:
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else _copied(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else _copied(v) for v in value]
+    if kind in _ATOMS:
+        return value
+    if kind is tuple:
+        return tuple([v if type(v) in _ATOMS else _copied(v) for v in value])
+    raise _NotPlain
 
 
 def _kept(memo: dict[Any, Any] | None, slot: Any, value: Any) -> Any:
@@ -256,8 +276,7 @@ class _Entries:
         not plain data), then the scoring pieces."""
         found = self.sources.get(p.seat)
         if found is None:
-            raw = _snapshot(vars(p))
-            found = self.sources[p.seat] = (None if raw is None else marshal.loads(raw), *self.scoring)
+            found = self.sources[p.seat] = (_plain_copy(vars(p)), *self.scoring)
         return found
 
     def __call__(self, p: Player, full: bool) -> dict[str, Any]:
@@ -384,19 +403,19 @@ def _pending(state: State, seat: int | None, deciding: bool, kept: dict[Any, Any
     with ``kept``, the same object as at the last call while the decision did not change."""
     pending = state.pending
     assert pending is not None
-    raw = None if kept is None else _snapshot(pending)
-    last = None if raw is None or kept is None else kept.get(("pending", deciding))
-    if last is not None and last[0] == raw:
+    last = None if kept is None else kept.get(("pending", deciding))
+    if last is not None and last[0] == pending:
         found: dict[str, Any] = last[1]
         return found
     made = {
         "type": pending["type"],
         "actingPlayerId": pending["actingPlayerId"],
         "allowedPlayerIds": list(pending["allowedPlayerIds"]),
-        "payload": _pending_payload(state, seat, None if raw is None else marshal.loads(raw)["payload"]),
+        "payload": _pending_payload(state, seat),
     }
-    if raw is not None and kept is not None:
-        kept[("pending", deciding)] = (raw, made)
+    copied = None if kept is None else _plain_copy(pending)
+    if copied is not None and kept is not None:
+        kept[("pending", deciding)] = (copied, made)
     return made
 
 
