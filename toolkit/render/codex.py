@@ -14,6 +14,7 @@ attribute values, and classes carry the seat number, never the id.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -202,7 +203,7 @@ def _table(board: Mapping[str, Any], key: str) -> list[tuple[str, Mapping[str, A
     if not isinstance(table, Mapping):
         return []
     found = [(str(k), v) for k, v in table.items() if type(v) is dict or isinstance(v, Mapping)]
-    found.sort(key=_first)
+    found.sort(key=_FIRST)
     return found
 
 
@@ -216,8 +217,7 @@ def _counts(table: Mapping[str, Any], kinds: Iterable[str]) -> tuple[tuple[str, 
     return tuple([(k, n if type(n) is int else as_int(n)) for k in kinds for n in (table.get(k),)])
 
 
-def _first(entry: tuple[str, Any]) -> str:
-    return entry[0]
+_FIRST = operator.itemgetter(0)  # an entry's id, the key tables are sorted by
 
 
 def metropolis_tracks(view: View) -> dict[str, list[str]]:
@@ -228,7 +228,7 @@ def metropolis_tracks(view: View) -> dict[str, list[str]]:
     held = []
     for key, spot in table.items():
         building = spot.get("building") if type(spot) is dict or isinstance(spot, Mapping) else None
-        if building and isinstance(building, Mapping) and building.get("metropolisType") in TRACKS:
+        if building and _is_mapping(building) and building.get("metropolisType") in TRACKS:
             owner = building.get("ownerPlayerId")
             if isinstance(owner, str):
                 held.append((str(key), owner, str(building["metropolisType"])))
@@ -523,7 +523,7 @@ class CodexAdapter:
 
     @staticmethod
     def _building(building: Any, at: Point, seats: Seating, size: float) -> list[Piece]:
-        if not isinstance(building, Mapping):
+        if building is None or not _is_mapping(building):
             return []
         owner = building.get("ownerPlayerId")
         owner_id = owner if isinstance(owner, str) else ""
@@ -565,7 +565,7 @@ class CodexAdapter:
 
     @staticmethod
     def _knight(knight: Any, at: Point, seats: Seating) -> list[Piece]:
-        if not isinstance(knight, Mapping):
+        if knight is None or not _is_mapping(knight):
             return []
         owner = knight.get("ownerPlayerId")
         level = knight.get("level") if knight.get("level") in TIERS else "basic"
@@ -669,10 +669,10 @@ class CodexAdapter:
         cities = knights = 0
         for _, spot in _table(_board(view), "intersections"):
             building = spot.get("building")
-            if isinstance(building, Mapping) and building.get("type") == "city":
+            if building is not None and _is_mapping(building) and building.get("type") == "city":
                 cities += 0 if building.get("cityPieceAsSettlement") is True else 1
             knight = spot.get("knight")
-            if isinstance(knight, Mapping) and knight.get("state") == "active":
+            if knight is not None and _is_mapping(knight) and knight.get("state") == "active":
                 knights += 1 + (TIERS.index(knight["level"]) if knight.get("level") in TIERS else 0)
         return Point.at(geo.width - 10, geo.strip_y - 22), f"knights {knights} vs berserkers {cities}"
 
