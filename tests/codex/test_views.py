@@ -234,3 +234,25 @@ def _views_around_moves(seed: int, stream: str, moves: int) -> Iterator[tuple[An
         before = GAME.views(state, seats, memo)
         GAME.apply(state, random_legal_move(state, rng)[1])
         yield from zip(before, GAME.views(state, seats, memo), strict=True)
+
+
+def test_views_with_a_memo_show_a_full_entry_only_to_its_own_seat() -> None:
+    """design §4 (view), §8 (hidden information): through a whole random game played with one
+    memo, and seats asked in changing sets and orders, a seat's view holds its own entry in full
+    and every other player's redacted, and the spectator's holds none in full until the game is
+    over: no kept table or entry ever reaches a view it does not fit."""
+    state = fresh(seed=23, victoryPointsTarget=8)
+    rng = Stream("full entries", "bot")
+    memo: dict[str, Any] = {}
+    asks: list[list[int | None]] = [[None, 0, 1, 2], [2, 1, None, 0], [1], [None], [0, 2]]
+    for step in range(400):
+        seats = asks[step % len(asks)]
+        for seat, view in zip(seats, GAME.views(state, seats, memo), strict=True):
+            over = view["phase"] == "gameOver" and seat is None
+            for entry in view["players"].values():
+                full = "resources" in entry
+                assert full == (over or entry["seatIndex"] == seat), (step, seat, entry["id"])
+                assert ("materialCount" in entry) == (not full), (step, seat, entry["id"])
+        if GAME.is_over(state):
+            break
+        GAME.apply(state, random_legal_move(state, rng)[1])

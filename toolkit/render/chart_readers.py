@@ -227,6 +227,9 @@ class PioneersReader:
         return lines
 
 
+_TABLES = 96  # players tables a codex reader holds readings of, before it starts afresh
+
+
 class CodexReader:
     """Codex wire views: ``victoryPoints`` (all public), materials, dice by roll number."""
 
@@ -240,7 +243,9 @@ class CodexReader:
         return {}
 
     def __init__(self) -> None:
-        self._tables = Remembered()  # readings by seat, by players table (see :meth:`seen`)
+        # Readings by seat, by players table (see :meth:`seen`): the tables of the last frames,
+        # each held beside its readings by its id, so the id is not reused meanwhile.
+        self._tables: dict[int, tuple[Any, dict[int, Seen]]] = {}
         self._entries = Remembered()  # the reading of each entry
 
     def seen(self, view: View, seat: int) -> Seen:
@@ -248,10 +253,15 @@ class CodexReader:
         read, and the codex engine hands a table or an entry again, the same object, while
         nothing in it changed."""
         players = view.get("players")
-        by_seat: dict[int, Seen] | None = self._tables.get(players)
-        if by_seat is None:
+        tables = self._tables
+        held = tables.get(id(players))
+        if held is not None and held[0] is players:
+            by_seat = held[1]
+        else:
+            if len(tables) >= _TABLES:
+                tables.clear()
             by_seat = {}
-            self._tables.put(players, by_seat)
+            tables[id(players)] = (players, by_seat)
         found = by_seat.get(seat)
         if found is None:
             player = self._player(view, seat)

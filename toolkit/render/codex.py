@@ -14,7 +14,7 @@ attribute values, and classes carry the seat number, never the id.
 
 from __future__ import annotations
 
-import marshal
+import operator
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -203,7 +203,7 @@ def _table(board: Mapping[str, Any], key: str) -> list[tuple[str, Mapping[str, A
     if not isinstance(table, Mapping):
         return []
     found = [(str(k), v) for k, v in table.items() if type(v) is dict or isinstance(v, Mapping)]
-    found.sort(key=_first)
+    found.sort(key=_FIRST)
     return found
 
 
@@ -217,8 +217,7 @@ def _counts(table: Mapping[str, Any], kinds: Iterable[str]) -> tuple[tuple[str, 
     return tuple([(k, n if type(n) is int else as_int(n)) for k in kinds for n in (table.get(k),)])
 
 
-def _first(entry: tuple[str, Any]) -> str:
-    return entry[0]
+_FIRST = operator.itemgetter(0)  # an entry's id, the key tables are sorted by
 
 
 def metropolis_tracks(view: View) -> dict[str, list[str]]:
@@ -229,7 +228,7 @@ def metropolis_tracks(view: View) -> dict[str, list[str]]:
     held = []
     for key, spot in table.items():
         building = spot.get("building") if type(spot) is dict or isinstance(spot, Mapping) else None
-        if building and isinstance(building, Mapping) and building.get("metropolisType") in TRACKS:
+        if building and _is_mapping(building) and building.get("metropolisType") in TRACKS:
             owner = building.get("ownerPlayerId")
             if isinstance(owner, str):
                 held.append((str(key), owner, str(building["metropolisType"])))
@@ -285,16 +284,6 @@ def _facts(view: View) -> _Facts:
 
 
 _SPOTS = 4096  # edges and intersections whose pieces are remembered, before starting afresh
-_MADE_ROWS = 4096  # rows remembered by what they were made from, before starting afresh
-
-
-def _snapshot(data: Any) -> bytes | None:
-    """Plain data as bytes that are equal only for equal data of equal types, or None when the
-    data is not plain (then nothing is remembered by it)."""
-    try:
-        return marshal.dumps(data)
-    except ValueError:
-        return None
 
 
 def geometry(view: View) -> Geometry:
@@ -334,7 +323,6 @@ class CodexAdapter:
         self._parts: dict[str, tuple[Any, Geometry, tuple[Any, Any], list[Piece]]] = {}
         self._spots: dict[str, tuple[Any, Geometry, tuple[Any, Any], list[Piece]]] = {}
         self._rows: dict[Hashable, tuple[tuple[Any, ...], PlayerRow]] = {}
-        self._made_rows: dict[bytes, PlayerRow] = {}  # by a snapshot of what each was made from
         self._variants = Remembered(64)  # rows by entry, then by the other inputs
 
     def board(self, view: View) -> Board:
@@ -535,7 +523,7 @@ class CodexAdapter:
 
     @staticmethod
     def _building(building: Any, at: Point, seats: Seating, size: float) -> list[Piece]:
-        if not isinstance(building, Mapping):
+        if building is None or not _is_mapping(building):
             return []
         owner = building.get("ownerPlayerId")
         owner_id = owner if isinstance(owner, str) else ""
@@ -577,7 +565,7 @@ class CodexAdapter:
 
     @staticmethod
     def _knight(knight: Any, at: Point, seats: Seating) -> list[Piece]:
-        if not isinstance(knight, Mapping):
+        if knight is None or not _is_mapping(knight):
             return []
         owner = knight.get("ownerPlayerId")
         level = knight.get("level") if knight.get("level") in TIERS else "basic"
@@ -681,10 +669,10 @@ class CodexAdapter:
         cities = knights = 0
         for _, spot in _table(_board(view), "intersections"):
             building = spot.get("building")
-            if isinstance(building, Mapping) and building.get("type") == "city":
+            if building is not None and _is_mapping(building) and building.get("type") == "city":
                 cities += 0 if building.get("cityPieceAsSettlement") is True else 1
             knight = spot.get("knight")
-            if isinstance(knight, Mapping) and knight.get("state") == "active":
+            if knight is not None and _is_mapping(knight) and knight.get("state") == "active":
                 knights += 1 + (TIERS.index(knight["level"]) if knight.get("level") in TIERS else 0)
         return Point.at(geo.width - 10, geo.strip_y - 22), f"knights {knights} vs berserkers {cities}"
 
@@ -861,8 +849,7 @@ class CodexAdapter:
 
     def _made_row(self, inputs: tuple[Any, ...], players: Seating, facts: _Facts) -> PlayerRow:
         """The row for ``inputs`` (see :meth:`rows`): one made before for the same entry (known by
-        identity) and equal other inputs, or for inputs of equal data (a row often shows again
-        what it showed a few moves ago), else one made by :meth:`_row`."""
+        identity) and equal other inputs, else one made by :meth:`_row`."""
         pid, _, _, player, tracks = inputs[:5]
         rest = (*inputs[:3], None if tracks is None else tuple(tracks), *inputs[5:])
         variants: dict[Any, PlayerRow] | None = self._variants.get(player)
@@ -875,15 +862,7 @@ class CodexAdapter:
             return self._row(players, pid, player, tracks or (), facts)
         if made is not None:
             return made
-        key = _snapshot((player, rest))
-        made = None if key is None else self._made_rows.get(key)
-        if made is None:
-            made = self._row(players, pid, player, tracks or (), facts)
-            if key is not None:
-                if len(self._made_rows) >= _MADE_ROWS:
-                    self._made_rows.clear()
-                self._made_rows[key] = made
-        variants[rest] = made
+        made = variants[rest] = self._row(players, pid, player, tracks or (), facts)
         return made
 
     def _metropolis_tracks(self, view: View) -> dict[str, list[str]]:

@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from toolkit.render.adapters import Remembered
 from toolkit.render.scene import Stat
 
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
@@ -413,33 +412,54 @@ def named_players(view: View, names: Mapping[str, str], memo: dict[str, Any] | N
     players = view.get("players")
     if not (type(players) is dict or isinstance(players, Mapping)):
         return view
-    tables = entries = None
-    if memo is not None:
-        tables, entries = _remembered(memo, "tables"), _remembered(memo, "entries")
-    named: Any = None if tables is None else tables.get(players)
-    if named is None:
-        named = {}
-        changed = False
-        for pid, entry in players.items():
-            seen = None if entries is None else entries.get(entry)
-            if seen is None or seen[0] != pid:
-                seen = (pid, _named_entry(entry, names.get(str(pid))))
-            if entries is not None:
-                entries.put(entry, seen)
-            changed = changed or seen[1] is not entry
-            named[pid] = seen[1]
-        if not changed:
-            named = players
-    if tables is not None:
-        tables.put(players, named)
+    if memo is None:
+        named = _named_table(players, names, None)
+    else:
+        tables = _by_identity(memo, "tables")
+        hit = tables.get(id(players))
+        if hit is not None and hit[0] is players:
+            named = hit[1]
+        else:
+            named = _named_table(players, names, _by_identity(memo, "entries"))
+            _hold(tables, players, named)
     return view if named is players else {**view, "players": named}
 
 
-def _remembered(memo: dict[str, Any], kind: str) -> Remembered:
-    found = memo.get(kind)
+_HELD = 256  # tables or entries a naming memo holds (by identity) before it starts afresh
+
+
+def _by_identity(memo: dict[str, Any], kind: str) -> dict[int, tuple[Any, Any]]:
+    """The memo's values by object id (each beside its object, so the id is not reused)."""
+    found: dict[int, tuple[Any, Any]] | None = memo.get(kind)
     if found is None:
-        found = memo[kind] = Remembered()
+        found = memo[kind] = {}
     return found
+
+
+def _hold(held: dict[int, tuple[Any, Any]], key: Any, value: Any) -> None:
+    if len(held) >= _HELD:
+        held.clear()
+    held[id(key)] = (key, value)
+
+
+def _named_table(
+    players: Mapping[str, Any], names: Mapping[str, str], entries: dict[int, tuple[Any, Any]] | None
+) -> Mapping[str, Any]:
+    """The players table with each entry named; ``players`` itself when no entry needed a name.
+    With ``entries`` (kept by identity), each entry is named once while it is the same object."""
+    named = {}
+    changed = False
+    for pid, entry in players.items():
+        hit = None if entries is None else entries.get(id(entry))
+        if hit is None or hit[0] is not entry or hit[1][0] != pid:
+            seen = (pid, _named_entry(entry, names.get(str(pid))))
+            if entries is not None:
+                _hold(entries, entry, seen)
+        else:
+            seen = hit[1]
+        changed = changed or seen[1] is not entry
+        named[pid] = seen[1]
+    return named if changed else players
 
 
 def _named_entry(entry: Any, name: str | None) -> Any:

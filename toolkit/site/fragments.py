@@ -89,8 +89,10 @@ def info(r: PlayerRow) -> Markup:
     return Markup("".join(out))
 
 
+@lru_cache(maxsize=512, typed=True)
 def _track(track: str, level: int, metro: bool) -> str:
-    """One improvement track: its letter, a filled space per level, and its metropolis."""
+    """One improvement track: its letter, a filled space per level, and its metropolis (each
+    distinct track drawn once: rows show the same few again and again)."""
     name, at = escape(track), escape(level)
     spaces = "".join('<i class="f"></i>' if i < level else "<i></i>" for i in range(TRACK_LEVELS))
     return (

@@ -188,6 +188,9 @@ def build_page_data(
     board: Board | None = None
     hex_size = 0.0
     pieces: Interner[Any] = Interner(lambda p: piece_markup(p, hex_size))
+    # An adapter hands an unchanged piece again as the same object: known by identity, it is
+    # looked up by value (hashing every field) only the first time.
+    piece_id: ByIdentity[Any] = ByIdentity(pieces)
     layers = Combos()
     parts: Interner[Any] = Interner(lambda key: str(getattr(macros, key[0])(*key[1:])))
     rows = Combos()
@@ -242,7 +245,7 @@ def build_page_data(
         header = adapter.header(spectator)
         headers.append(header)
         if last_layer is None or last_layer[0] is not shown:
-            last_layer = (shown, layers(tuple(pieces(p) for p in shown)))
+            last_layer = (shown, layers(tuple(map(piece_id, shown))))
         panel = adapter.foot(spectator)
         if last_foot is None or last_foot[0] is not panel:
             has_facts = bool(panel.facts)

@@ -15,7 +15,6 @@ would need something the view hides is refused with a ``hidden_*`` code that nam
 
 from __future__ import annotations
 
-import marshal
 import operator
 from collections.abc import Sequence
 from typing import Any
@@ -88,8 +87,27 @@ def _hexes(state: State) -> dict[str, Any]:
     return hexes
 
 
+_ADJACENT: dict[int, tuple[Any, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]]] = {}
+
+
+def _adjacent_ids(topo: Any) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """Each intersection's adjacent hex ids and edge ids, worked out once per board topology
+    (known by identity; the topology is held beside them)."""
+    found = _ADJACENT.get(id(topo))
+    if found is None or found[0] is not topo:
+        ids = tuple(
+            (tuple(topo.hex_ids[h] for h in hexes), tuple(topo.edge_ids[e] for e in edges))
+            for hexes, edges in zip(topo.int_hexes, topo.int_edges, strict=True)
+        )
+        if len(_ADJACENT) >= 8:
+            _ADJACENT.clear()
+        found = _ADJACENT[id(topo)] = (topo, ids)
+    return found[1]
+
+
 def _intersections(state: State) -> dict[str, Any]:
     topo = state.topo
+    adjacent = _adjacent_ids(topo)
     intersections = {}
     for i, iid in enumerate(topo.int_ids):
         building = None
@@ -114,8 +132,8 @@ def _intersections(state: State) -> dict[str, Any]:
             }
         intersections[iid] = {
             "id": iid,
-            "adjacentHexIds": [topo.hex_ids[h] for h in topo.int_hexes[i]],
-            "adjacentEdgeIds": [topo.edge_ids[e] for e in topo.int_edges[i]],
+            "adjacentHexIds": list(adjacent[i][0]),
+            "adjacentEdgeIds": list(adjacent[i][1]),
             "building": building,
             "knight": knight,
         }
@@ -196,13 +214,34 @@ def _redacted_player(p: Player, public: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _snapshot(data: Any) -> bytes | None:
-    """Plain data as bytes that are equal only for equal data of equal types, or None when
-    the data is not plain (then nothing is kept by it)."""
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+class _NotPlain(Exception):
+    """Raised inside :func:`_plain_copy` at a value that is not plain data."""
+
+
+def _plain_copy(data: Any) -> Any:
+    """A private copy of plain data (dicts, lists and tuples of text, numbers, booleans and
+    None), or None when the data is not plain (then nothing is kept by it). Kept copies are
+    compared with the data of a later position as Python compares values."""
     try:
-        return marshal.dumps(data)
-    except ValueError:
+        return _copied(data)
+    except _NotPlain:
         return None
+
+
+def _copied(value: Any) -> Any:
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else _copied(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else _copied(v) for v in value]
+    if kind in _ATOMS:
+        return value
+    if kind is tuple:
+        return tuple([v if type(v) in _ATOMS else _copied(v) for v in value])
+    raise _NotPlain
 
 
 def _kept(memo: dict[Any, Any] | None, slot: Any, value: Any) -> Any:
@@ -256,8 +295,7 @@ class _Entries:
         not plain data), then the scoring pieces."""
         found = self.sources.get(p.seat)
         if found is None:
-            raw = _snapshot(vars(p))
-            found = self.sources[p.seat] = (None if raw is None else marshal.loads(raw), *self.scoring)
+            found = self.sources[p.seat] = (_plain_copy(vars(p)), *self.scoring)
         return found
 
     def __call__(self, p: Player, full: bool) -> dict[str, Any]:
@@ -336,11 +374,13 @@ def _opponent_types(
     With ``kept`` (a dict kept between positions) the list is the last position's list again
     while what it is drawn from is, or while it comes out the same.
     """
+    last = None if kept is None else kept.get(seat)
+    if not hiding and last is not None and last[0][0] is held and not last[0][1]:
+        return last[1]  # nothing hidden: drawn from ``held`` alone, the same as then
     order = range(len(state.players)) if seat is None else state.seat_order_from(seat)[1:]
     hidden = hiding and any(state.players[s].hidden_materials for s in order)
     hint = tuple(state.opponent_types_hint or ()) if hidden else ()
     key = (held, hint)
-    last = None if kept is None else kept.get(seat)
     if last is not None and last[0] == key:
         return last[1]
     found: list[str] = []
@@ -384,19 +424,19 @@ def _pending(state: State, seat: int | None, deciding: bool, kept: dict[Any, Any
     with ``kept``, the same object as at the last call while the decision did not change."""
     pending = state.pending
     assert pending is not None
-    raw = None if kept is None else _snapshot(pending)
-    last = None if raw is None or kept is None else kept.get(("pending", deciding))
-    if last is not None and last[0] == raw:
+    last = None if kept is None else kept.get(("pending", deciding))
+    if last is not None and last[0] == pending:
         found: dict[str, Any] = last[1]
         return found
     made = {
         "type": pending["type"],
         "actingPlayerId": pending["actingPlayerId"],
         "allowedPlayerIds": list(pending["allowedPlayerIds"]),
-        "payload": _pending_payload(state, seat, None if raw is None else marshal.loads(raw)["payload"]),
+        "payload": _pending_payload(state, seat),
     }
-    if raw is not None and kept is not None:
-        kept[("pending", deciding)] = (raw, made)
+    copied = None if kept is None else _plain_copy(pending)
+    if copied is not None and kept is not None:
+        kept[("pending", deciding)] = (copied, made)
     return made
 
 
@@ -456,20 +496,29 @@ def views(
     }
     tables = None if memo is None else memo.setdefault("tables", {})
     types = None if memo is None else memo.setdefault("types", {})
+    lists = None if memo is None else memo.setdefault("lists", {})
     pendings: dict[bool, dict[str, Any]] = {}
     held = _again(kept, "held", _held_types(state))
     hiding = any(p.hidden_materials for p in state.players)
+    over = state.phase == "gameOver"
+    players = state.players
     redacted: list[dict[str, Any]] | None = None
+    revealed: list[dict[str, Any]] | None = None
     out = []
     for seat in seats:
-        if state.phase == "gameOver" and seat is None:
-            entries = [entry(p, True) for p in state.players]
+        # Each view's table is every player's redacted entry with the seat's own in full; a
+        # finished game's spectator sees every entry in full.
+        own = None
+        if over and seat is None:
+            if revealed is None:
+                revealed = _same_list(lists, "full", [entry(p, True) for p in players])
+            base = revealed
         else:
-            redacted = redacted or [entry(p, False) for p in state.players]
-            entries = [
-                entry(p, True) if p.seat == seat else e
-                for p, e in zip(state.players, redacted, strict=True)
-            ]
+            if redacted is None:
+                redacted = _same_list(lists, "redacted", [entry(p, False) for p in players])
+            base = redacted
+            seated = None if seat is None else _seated(players, seat)
+            own = None if seated is None else entry(seated, True)
         pending = None
         if state.pending is not None:
             deciding = _player_id(state, seat) == state.pending["actingPlayerId"]
@@ -479,7 +528,7 @@ def views(
         out.append(
             {
                 **shared,
-                "players": _players(state, entries, tables, seat),
+                "players": _players(state, base, own, tables, seat),
                 "pendingDecision": pending,
                 "opponentMaterialTypes": _opponent_types(state, seat, held, types, hiding),
             }
@@ -487,17 +536,48 @@ def views(
     return out
 
 
-def _players(
-    state: State, entries: list[dict[str, Any]], tables: dict[Any, dict[str, Any]] | None, seat: int | None
-) -> dict[str, Any]:
-    """The players table of ``seat``'s view: with ``tables`` (kept between positions), the table
-    of the last position again while every entry in it is the same object as then."""
-    last = None if tables is None else tables.get(seat)
-    if last is not None and len(last) == len(entries) and all(map(operator.is_, last.values(), entries)):
+def _seated(players: Sequence[Player], seat: int) -> Player | None:
+    """The player at ``seat`` (players are listed in seat order; any other order is searched)."""
+    if 0 <= seat < len(players) and players[seat].seat == seat:
+        return players[seat]
+    return next((p for p in players if p.seat == seat), None)
+
+
+def _same_list(lists: dict[str, list[Any]] | None, slot: str, now: list[Any]) -> list[Any]:
+    """``now``, or with ``lists`` (kept between positions) the list last given for ``slot`` while
+    every item of ``now`` is the same object as the item there."""
+    if lists is None:
+        return now
+    last = lists.get(slot)
+    if last is not None and len(last) == len(now) and all(map(operator.is_, last, now)):
         return last
-    made = {p.id: e for p, e in zip(state.players, entries, strict=True)}
+    lists[slot] = now
+    return now
+
+
+def _players(
+    state: State,
+    base: list[dict[str, Any]],
+    own: dict[str, Any] | None,
+    tables: dict[Any, tuple[Any, Any, dict[str, Any]]] | None,
+    seat: int | None,
+) -> dict[str, Any]:
+    """The players table of ``seat``'s view: the entries of ``base`` (by seat), the seat's own
+    replaced by ``own`` when given. With ``tables`` (kept between positions), the table of the
+    last position again while it was made from the same ``base`` list and ``own`` entry, or while
+    every entry in it is the same object as then."""
+    last = None if tables is None else tables.get(seat)
+    if last is not None and last[0] is base and last[1] is own:
+        return last[2]
+    players = state.players
+    entries = base
+    if own is not None:
+        entries = [own if p.seat == seat else e for p, e in zip(players, base, strict=True)]
+    made = None if last is None else last[2]
+    if made is None or len(made) != len(entries) or not all(map(operator.is_, made.values(), entries)):
+        made = {p.id: e for p, e in zip(players, entries, strict=True)}
     if tables is not None:
-        tables[seat] = made
+        tables[seat] = (base, own, made)
     return made
 
 
@@ -506,6 +586,14 @@ def _player_id(state: State, seat: int | None) -> str | None:
 
 
 def _copy(value: Any) -> Any:
+    """A copy of ``value`` whose dicts and lists are new (dict and list kinds become plain ones)."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else _copy(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else _copy(v) for v in value]
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list):
