@@ -248,16 +248,16 @@ _NONE: list[Node] = []
 def _dispatch_key(schema: Any) -> tuple[str, str] | None:
     """``(K, V)`` when ``schema`` is exactly ``{"if": {"properties": {K: {"const": V}},
     "required": [K]}, "then": ...}`` with a string ``V``; else ``None``."""
-    if not isinstance(schema, Mapping) or set(schema) != {"if", "then"}:
+    if not isinstance(schema, dict) or set(schema) != {"if", "then"}:
         return None
     test = schema["if"]
-    if not isinstance(test, Mapping) or set(test) != {"properties", "required"}:
+    if not isinstance(test, dict) or set(test) != {"properties", "required"}:
         return None
     properties, required = test["properties"], test["required"]
-    if not isinstance(properties, Mapping) or len(properties) != 1 or not isinstance(required, list):
+    if not isinstance(properties, dict) or len(properties) != 1 or not isinstance(required, list):
         return None
     ((key, condition),) = properties.items()
-    if required != [key] or not isinstance(condition, Mapping) or set(condition) != {"const"}:
+    if required != [key] or not isinstance(condition, dict) or set(condition) != {"const"}:
         return None
     value = condition["const"]
     return (key, value) if isinstance(value, str) else None
@@ -495,7 +495,7 @@ class Compiler:
             raise Unsupported(f"the anchor {fragment!r}")
         for part in fragment.split("/")[1:]:
             step = _unquote(part).replace("~1", "/").replace("~0", "~")
-            if isinstance(schema, Mapping) and step in schema:
+            if isinstance(schema, dict) and step in schema:
                 schema = schema[step]
             elif isinstance(schema, list) and step.isdigit() and int(step) < len(schema):
                 schema = schema[int(step)]
@@ -506,7 +506,7 @@ class Compiler:
     def node(self, schema: Any, base: str) -> Node:
         if isinstance(schema, bool):
             return Node(False, [] if schema else [lambda x: False], sealed=True)
-        if not isinstance(schema, Mapping):
+        if not isinstance(schema, dict):
             raise Unsupported(f"a schema is an object or a boolean, not {schema!r}")
         found = self.nodes.get(id(schema))
         if found is not None:
@@ -604,7 +604,7 @@ class Compiler:
             )
         if "additionalProperties" in schema:
             extra = sub(schema["additionalProperties"])
-            if isinstance(schema["additionalProperties"], Mapping):
+            if isinstance(schema["additionalProperties"], dict):
                 node.additional = extra
             props, patterns = node.properties, node.patterns
             if schema["additionalProperties"] is False and not patterns:
@@ -646,7 +646,7 @@ class Compiler:
             )
         if "items" in schema:
             items = sub(schema["items"])
-            if isinstance(schema["items"], Mapping):
+            if isinstance(schema["items"], dict):
                 node.items = items
             start = len(node.prefix)
             checks.append(lambda x: not isinstance(x, list) or all(items.valid(v) for v in x[start:]))
