@@ -74,6 +74,14 @@ def test_a_pioneers_replay_compiles_no_dataclass() -> None:
     assert "dataclasses" not in loaded
 
 
+def test_a_codex_replay_loads_no_view_module() -> None:
+    """A replay prints the outcome and summary, never a seat's view, so the codex views
+    module (the pages' and bots' reading of a position) is loaded with the first view."""
+    loaded = loaded_by("replay", str(CODEX_STANDARD))
+    assert "toolkit.games.codex.engine" in loaded
+    assert "toolkit.games.codex.views" not in loaded
+
+
 def test_a_codex_replay_lays_out_only_its_own_board() -> None:
     """The codex catalog (which lays out every board size) is built on first use, so a
     replay of a standard game computes the standard board alone."""
