@@ -658,8 +658,7 @@ class Compiler:
     def _scalars(checks: list[Check], schema: Mapping[str, Any]) -> None:
         _sizes(checks, schema, str, "minLength", "maxLength")
         if "pattern" in schema:
-            pattern = re.compile(schema["pattern"])
-            checks.append(lambda x: not isinstance(x, str) or pattern.search(x) is not None)
+            checks.append(_matches(schema["pattern"]))
         bounds: list[tuple[str, Callable[[Any, Any], bool]]] = [
             ("minimum", lambda x, b: x >= b),
             ("maximum", lambda x, b: x <= b),
@@ -697,6 +696,22 @@ def _each_property(properties: dict[str, Node]) -> Check:
                 if node is not None and not node.valid(value):
                     return False
         return True
+
+    return check
+
+
+def _matches(source: str) -> Check:
+    """The ``pattern`` test; the expression is compiled when a string first meets it (a
+    schema names patterns for fields that a short save may never hold)."""
+    compiled: re.Pattern[str] | None = None
+
+    def check(x: Any) -> bool:
+        nonlocal compiled
+        if not isinstance(x, str):
+            return True
+        if compiled is None:
+            compiled = re.compile(source)
+        return compiled.search(x) is not None
 
     return check
 
