@@ -214,25 +214,74 @@ def test_a_closed_recursive_schema_is_sealed_and_an_open_member_unseals_it() -> 
     for schema, sealed in ((closed, True), (TREE_SCHEMA, False)):
         compiler = Compiler({TREE: schema})
         assert clean_check({TREE: schema}, TREE, compiler) is not None
-        assert compiler.root(TREE).sealed is sealed
+        root = compiler.root(TREE)
+        seal([root])
+        assert root.sealed is sealed
 
 
 @pytest.mark.parametrize("game", ["pioneers", "codex"])
-def test_sealing_each_new_schema_marks_nodes_as_sealing_all_at_once_would(game: str) -> None:
+def test_seals_decided_as_the_walk_meets_them_are_those_one_seal_of_all_gives(game: str) -> None:
     """A compiler that serves a save's schema, its move list and its move schema in turn
-    seals only the nodes each one adds; every node ends with the mark one seal of all gives."""
+    decides a node's seal when the walk first needs it; every mark it sets is the one a
+    seal of all its nodes at once gives."""
     documents = validation.documents()
     compiler = Compiler(documents)
     uris = [validation.schema_uri(game), validation.SCHEMA_BASE + "common.json#/$defs/moves",
             validation.schema_uri(game) + "#/$defs/move"]
-    for uri in uris:
-        assert clean_check(documents, uri, compiler) is not None
-    step_by_step = {key: node.sealed for key, node in compiler.nodes.items()}
+    checks = [clean_check(documents, uri, compiler) for uri in uris]
+    save = json.loads(sorted(REPLAYS.glob(f"{game}-*.json"))[0].read_text(encoding="utf-8"))
+    assert checks[0] is not None and checks[0]({**save, "moves": []})
+    assert checks[2] is not None and all(checks[2](move) for move in _published_moves(game))
+    decided = {key: node.sealed for key, node in compiler.nodes.items() if node.sealed is not None}
     for node in compiler.nodes.values():
-        node.sealed = False
+        node.sealed = None
     seal(compiler.nodes.values())
-    assert {key: node.sealed for key, node in compiler.nodes.items()} == step_by_step
-    assert any(step_by_step.values()) and not all(step_by_step.values())
+    assert {key: compiler.nodes[key].sealed for key in decided} == decided
+    assert any(decided.values()) and not all(decided.values())
+
+
+def test_a_dispatch_branch_is_compiled_when_a_value_first_takes_it() -> None:
+    """A move schema's branches for one move type are compiled when a move of that type
+    is checked, and those of other types not at all."""
+    documents = validation.documents()
+    compiler = Compiler(documents)
+    check = clean_check(documents, validation._move_schema("codex"), compiler)
+    assert check is not None
+    before = len(compiler.nodes)
+    assert check({"playerId": "p1", "type": "rollDice", "payload": {}})
+    (table,) = compiler.root(validation._move_schema("codex")).dispatch
+    assert list(table.table) == ["rollDice"] and len(compiler.nodes) < before + 10
+    assert not check({"playerId": "p1", "type": "rollDice", "payload": {"extra": 1}})
+
+
+def test_a_branch_it_cannot_compile_leaves_the_values_that_take_it_to_the_full_check() -> None:
+    """A dispatch branch that uses a keyword the quick check does not implement is found
+    when a value takes it; such values are never proven clean, other values still are,
+    under schemas the failed branch had begun to compile (here ``$defs/n``)."""
+    uri = "https://replaykit.dev/schemas/test-late.json"
+    n = {"$ref": "#/$defs/n"}
+    schema = {
+        "$id": uri,
+        "type": "object",
+        "properties": {"k": {"type": "string"}, "n": {}, "v": {}},
+        "additionalProperties": False,
+        "allOf": [
+            {
+                "if": {"properties": {"k": {"const": "a"}}, "required": ["k"]},
+                "then": {"properties": {"n": n}},
+            },
+            {
+                "if": {"properties": {"k": {"const": "b"}}, "required": ["k"]},
+                "then": {"properties": {"n": n, "v": {"contains": {}}}},
+            },
+        ],
+        "$defs": {"n": {"type": "integer"}},
+    }
+    check = clean_check({uri: schema}, uri)
+    assert check is not None
+    assert not check({"k": "b", "n": 1})
+    assert check({"k": "a", "n": 1}) and not check({"k": "a", "n": "1"})
+    assert not check({"k": "b", "n": 1})
 
 
 BASE = "https://replaykit.dev/schemas/codex-save.json"

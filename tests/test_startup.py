@@ -7,6 +7,7 @@ the installed libraries stay reachable through ``PYTHONPATH``.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -73,6 +74,14 @@ def test_a_pioneers_replay_compiles_no_dataclass() -> None:
     assert "dataclasses" not in loaded
 
 
+def test_a_codex_replay_loads_no_view_module() -> None:
+    """A replay prints the outcome and summary, never a seat's view, so the codex views
+    module (the pages' and bots' reading of a position) is loaded with the first view."""
+    loaded = loaded_by("replay", str(CODEX_STANDARD))
+    assert "toolkit.games.codex.engine" in loaded
+    assert "toolkit.games.codex.views" not in loaded
+
+
 def test_a_codex_replay_lays_out_only_its_own_board() -> None:
     """The codex catalog (which lays out every board size) is built on first use, so a
     replay of a standard game computes the standard board alone."""
@@ -83,6 +92,36 @@ def test_a_codex_replay_lays_out_only_its_own_board() -> None:
     done = run_then(boards_laid_out, "replay", str(CODEX_STANDARD))
     assert done.stdout.startswith(f"{CODEX_STANDARD}: ")
     assert done.stderr.split() == ["1"]
+
+
+def test_a_codex_replay_reads_its_own_schema_files_alone() -> None:
+    """The schema files are read when the quick check first asks for one: a codex replay
+    reads the codex schema and the shared ``common.json``, not the other games'."""
+    files_read = (
+        "from toolkit.validation import documents\n"
+        "print(' '.join(uri.rsplit('/', 1)[1] for uri in sorted(documents().read)), file=sys.stderr)\n"
+    )
+    done = run_then(files_read, "replay", str(CODEX_STANDARD))
+    assert done.stdout.startswith(f"{CODEX_STANDARD}: ")
+    assert done.stderr.split() == ["codex-save.json", "common.json"]
+
+
+def test_a_short_codex_replay_compiles_the_schemas_of_its_move_types_alone(tmp_path: Path) -> None:
+    """The quick check compiles a move type's schema when a move of that type is first
+    checked: a 20-move codex replay compiles those of the types its moves have."""
+    data = json.loads(CODEX_STANDARD.read_text(encoding="utf-8"))
+    data["moves"] = data["moves"][:20]
+    data["checkpoints"] = [c for c in data.get("checkpoints", []) if c["move"] <= 20]
+    save = tmp_path / "short.json"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    types_compiled = (
+        "from toolkit import validation\n"
+        "root = validation._compiler().root(validation._move_schema('codex'))\n"
+        "print(' '.join(sorted(root.dispatch[0].table)), file=sys.stderr)\n"
+    )
+    done = run_then(types_compiled, "replay", str(save))
+    assert done.stdout.startswith(f"{save}: 20 moves replayed")
+    assert done.stderr.split() == sorted({m["type"] for m in data["moves"]})
 
 
 def test_the_codex_catalog_is_one_object_however_often_it_is_read() -> None:

@@ -17,6 +17,7 @@ keyword makes the whole schema fall back to the full check.
 from __future__ import annotations
 
 import re
+from _thread import allocate_lock
 from collections.abc import Callable, Iterable, Mapping, Sized
 from typing import Any
 
@@ -130,7 +131,9 @@ class Node:
         "dispatch", "no_object", "no_array", "sealed",
     )
 
-    def __init__(self, is_mapping: bool, checks: list[Check] | None = None, sealed: bool = False) -> None:
+    def __init__(
+        self, is_mapping: bool, checks: list[Check] | None = None, sealed: bool | None = None
+    ) -> None:
         self.is_mapping = is_mapping
         self.checks: list[Check] = [] if checks is None else checks
         self.properties: dict[str, Node] = {}
@@ -150,7 +153,8 @@ class Node:
         self.dispatch: list[Dispatch] = []  # allOf branches picked by a key's value
         self.no_object = False  # its type, enum or const admits no object
         self.no_array = False  # ... and no array
-        self.sealed = sealed  # no value valid here holds an undeclared key (see :func:`seal`)
+        # no value valid here holds an undeclared key (None: not decided yet; see :func:`seal`)
+        self.sealed = sealed
 
     def valid(self, x: Any) -> bool:
         for check in self.checks:  # noqa: SIM110 (a plain loop: this is the hot path)
@@ -195,20 +199,40 @@ class Dispatch:
     ``required`` pass those), and for an object exactly when it has ``K`` and ``x[K]``
     is the string ``V``. So an object takes the branches listed under its ``x[K]`` only:
     one dictionary look-up instead of testing every ``if`` of a long list.
+
+    A value's branches are compiled the first time an object with that value is met: a
+    short save uses a few of a game's move types, and compiling all of them would cost
+    more than checking its moves.
     """
 
-    __slots__ = ("key", "table", "every")
+    __slots__ = ("key", "schemas", "table", "compile", "all")
 
-    def __init__(self, key: str) -> None:
+    def __init__(self, key: str, compile: Callable[[Any], Node]) -> None:
         self.key = key
-        self.table: dict[str, list[Node]] = {}
-        self.every: list[Node] = []  # every ``then``, in order
+        self.schemas: list[tuple[str, Any]] = []  # each ``(V, T)``, in ``allOf`` order
+        self.table: dict[str, list[Node]] = {}  # the compiled ``T`` of each ``V`` met so far
+        self.compile = compile
+        self.all: list[Node] | None = None
 
     def branches(self, x: Any) -> list[Node]:
         if not isinstance(x, dict):
-            return self.every
+            return self.every()
         value = x.get(self.key, _ABSENT)
-        return self.table.get(value, _NONE) if isinstance(value, str) else _NONE
+        if not isinstance(value, str):
+            return _NONE
+        found = self.table.get(value)
+        if found is None:
+            found = [self.compile(then) for v, then in self.schemas if v == value]
+            if not found:
+                return _NONE  # no branch names this value (kept out of the table)
+            self.table[value] = found
+        return found
+
+    def every(self) -> list[Node]:
+        """Every ``then``, in order (all compiled now)."""
+        if self.all is None:
+            self.all = [self.compile(then) for _, then in self.schemas]
+        return self.all
 
     def valid(self, x: Any) -> bool:
         for node in self.branches(x):  # noqa: SIM110 (a plain loop: this is the hot path)
@@ -224,16 +248,16 @@ _NONE: list[Node] = []
 def _dispatch_key(schema: Any) -> tuple[str, str] | None:
     """``(K, V)`` when ``schema`` is exactly ``{"if": {"properties": {K: {"const": V}},
     "required": [K]}, "then": ...}`` with a string ``V``; else ``None``."""
-    if not isinstance(schema, Mapping) or set(schema) != {"if", "then"}:
+    if not isinstance(schema, dict) or set(schema) != {"if", "then"}:
         return None
     test = schema["if"]
-    if not isinstance(test, Mapping) or set(test) != {"properties", "required"}:
+    if not isinstance(test, dict) or set(test) != {"properties", "required"}:
         return None
     properties, required = test["properties"], test["required"]
-    if not isinstance(properties, Mapping) or len(properties) != 1 or not isinstance(required, list):
+    if not isinstance(properties, dict) or len(properties) != 1 or not isinstance(required, list):
         return None
     ((key, condition),) = properties.items()
-    if required != [key] or not isinstance(condition, Mapping) or set(condition) != {"const"}:
+    if required != [key] or not isinstance(condition, dict) or set(condition) != {"const"}:
         return None
     value = condition["const"]
     return (key, value) if isinstance(value, str) else None
@@ -270,7 +294,8 @@ def declared_everywhere(nodes: list[Node], x: Any) -> bool:
                     children.append(node.additional)
             if not declared and not says_extra:
                 return False
-            if not _any_sealed(children) and not declared_everywhere(children, value):
+            # an empty value holds no key: its schemas' seals need not be decided
+            if value and not _any_sealed(children) and not declared_everywhere(children, value):
                 return False
         return True
     if isinstance(x, list):
@@ -284,20 +309,25 @@ def declared_everywhere(nodes: list[Node], x: Any) -> bool:
                     children.append(node.prefix[i])
                 elif node.items is not None:
                     children.append(node.items)
-            if children and not _any_sealed(children) and not declared_everywhere(children, item):
+            if children and item and not _any_sealed(children) and not declared_everywhere(children, item):
                 return False
     return True
 
 
 def _any_sealed(nodes: list[Node]) -> bool:
-    for node in nodes:  # noqa: SIM110 (a plain loop: this is the hot path)
+    for node in nodes:
         if node.sealed:
             return True
+        if node.sealed is None:  # met for the first time: decide it now
+            seal([node])
+            if node.sealed:
+                return True
     return False
 
 
-def seal(nodes: Iterable[Node]) -> None:
-    """Mark each node whose valid values can hold no undeclared key, so the walk skips them.
+def seal(nodes: Iterable[Node], compile: bool = True) -> None:
+    """Decide, for each of ``nodes`` not yet decided, whether its valid values can hold no
+    undeclared key (it is *sealed*), so the walk skips them.
 
     :func:`declared_everywhere` runs on a value already found valid, so every schema that
     applies to a part of it is one that part is valid under. A node is *sealed* when its
@@ -308,36 +338,59 @@ def seal(nodes: Iterable[Node]) -> None:
     sealed. Adding schemas to the walk never makes it fail, so one sealed schema among a
     member's schemas proves that member. Computed as the largest set that satisfies these
     conditions (a recursive schema stays sealed; the proof is by the value's depth).
+
+    A node's mark depends only on the nodes it reaches, so the undecided nodes among those
+    are decided with it (compiling the branches they may take), and marks decided earlier
+    stand. The walk asks this of a node the first time it meets it. Marks are worked out
+    aside and set when final, so a mark once set is never taken back. Without ``compile``,
+    nodes whose marks need a dispatch branch not compiled yet are left undecided.
     """
-    candidates = [n for n in nodes if n.is_mapping]
-    fresh = {id(n) for n in candidates}
-    needed_by: dict[int, list[Node]] = {}  # a fresh node -> the fresh nodes whose seal needs it
+    members_of: dict[int, list[Node] | None] = {}  # each undecided node met -> its members
+    undecided: list[Node] = []
+    stack = [n for n in nodes if n.sealed is None]
+    while stack:
+        node = stack.pop()
+        if id(node) in members_of:
+            continue
+        try:
+            members = members_of[id(node)] = _seal_members(node, compile)
+        except _Uncompiled:
+            return
+        undecided.append(node)
+        stack.extend(m for m in members or () if m.sealed is None and id(m) not in members_of)
+    marks: dict[int, bool] = {}
+    needed_by: dict[int, list[Node]] = {}  # an undecided node -> the undecided nodes whose seal needs it
     unsealed: list[Node] = []  # nodes found unsealed whose dependents are still to be told
-    for node in candidates:
-        members = _seal_members(node)
+    for node in undecided:
+        members = members_of[id(node)]
         sealed = members is not None
         for member in members or ():
-            if not member.is_mapping:
-                continue
-            if id(member) in fresh:
+            if id(member) in members_of:
                 needed_by.setdefault(id(member), []).append(node)
-            elif not member.sealed:  # a node sealed earlier keeps its mark
+            elif not member.sealed:  # a node decided earlier keeps its mark
                 sealed = False
-        node.sealed = sealed
+        marks[id(node)] = sealed
         if not sealed:
             unsealed.append(node)
     while unsealed:  # an unsealed member unseals every node that needs it, and so on
         member = unsealed.pop()
         for node in needed_by.get(id(member), ()):
-            if node.sealed:
-                node.sealed = False
+            if marks[id(node)]:
+                marks[id(node)] = False
                 unsealed.append(node)
+    for node in undecided:
+        node.sealed = marks[id(node)]
 
 
-def _reach(node: Node, conditional: bool) -> list[Node]:
+class _Uncompiled(Exception):
+    """A seal asked not to compile met a dispatch whose branches are not all compiled."""
+
+
+def _reach(node: Node, conditional: bool, compile: bool = True) -> list[Node]:
     """``node`` and the schemas it applies: always (``$ref``, ``allOf``), or with
     ``conditional`` also those it may apply (dispatch, ``anyOf``, ``oneOf``, ``then``,
-    ``else``, ``dependentSchemas``)."""
+    ``else``, ``dependentSchemas``). Without ``compile``, a dispatch branch not compiled
+    yet raises :class:`_Uncompiled`."""
     found: dict[int, Node] = {}
     stack = [node]
     while stack:
@@ -350,7 +403,9 @@ def _reach(node: Node, conditional: bool) -> list[Node]:
             stack.append(current.ref)
         if conditional:
             for table in current.dispatch:
-                stack.extend(table.every)
+                if table.all is None and not compile:
+                    raise _Uncompiled
+                stack.extend(table.every())
             stack.extend(current.any_of)
             stack.extend(current.one_of)
             stack.extend(n for n in (current.then, current.else_) if n is not None)
@@ -358,7 +413,7 @@ def _reach(node: Node, conditional: bool) -> list[Node]:
     return list(found.values())
 
 
-def _seal_members(node: Node) -> list[Node] | None:
+def _seal_members(node: Node, compile: bool = True) -> list[Node] | None:
     """The member schemas that must all be sealed for ``node`` to be, or None if it never is.
 
     An empty list: ``node`` admits neither objects nor arrays, so it is sealed outright.
@@ -368,7 +423,7 @@ def _seal_members(node: Node) -> list[Node] | None:
     no_array = any(n.no_array for n in always)
     if no_object and no_array:
         return []
-    maybe = _reach(node, conditional=True)
+    maybe = _reach(node, conditional=True, compile=compile)
     members: list[Node] = []
     if not no_object:
         if not any(n.says_extra for n in always):
@@ -399,23 +454,33 @@ class Compiler:
         self.documents = documents
         self.nodes: dict[int, Node] = {}
         self.keep: list[Any] = []  # the schema objects whose ids key ``nodes``
-        self.sealed_count = 0  # how many of ``nodes``, in the order compiled, are sealed
-
-    def seal_new(self) -> None:
-        """:func:`seal` the nodes compiled since the last call.
-
-        A node compiled earlier reaches only nodes compiled with it, so its mark stands;
-        the new nodes are decided with those marks fixed, as a seal of all would decide them.
-        """
-        fresh = list(self.nodes.values())[self.sealed_count :]
-        seal(fresh)
-        self.sealed_count += len(fresh)
+        self.lock = allocate_lock()  # a node is filled by one thread, and seen only when full
 
     def forget(self) -> None:
         """Drop every compiled node (half-compiled nodes must not serve a later schema)."""
         self.nodes.clear()
         self.keep.clear()
-        self.sealed_count = 0
+
+    def later(self, base: str) -> Callable[[Any], Node]:
+        """How a dispatch branch of the document ``base`` is compiled when first needed.
+
+        A branch that turns out to use a keyword or reference this module does not know
+        becomes a schema no value passes: every value that takes it is left to the full
+        check. The nodes its attempt made are dropped, half-filled as some may be.
+        """
+
+        def compile_branch(schema: Any) -> Node:
+            with self.lock:
+                known = len(self.nodes)
+                try:
+                    return self.node(schema, base)
+                except Unsupported:
+                    for key in list(self.nodes)[known:]:
+                        del self.nodes[key]
+                    del self.keep[known:]
+                    return Node(False, [lambda x: False], sealed=True)
+
+        return compile_branch
 
     def root(self, uri: str) -> Node:
         return self.node(*self.lookup("", uri))
@@ -430,7 +495,7 @@ class Compiler:
             raise Unsupported(f"the anchor {fragment!r}")
         for part in fragment.split("/")[1:]:
             step = _unquote(part).replace("~1", "/").replace("~0", "~")
-            if isinstance(schema, Mapping) and step in schema:
+            if isinstance(schema, dict) and step in schema:
                 schema = schema[step]
             elif isinstance(schema, list) and step.isdigit() and int(step) < len(schema):
                 schema = schema[int(step)]
@@ -441,7 +506,7 @@ class Compiler:
     def node(self, schema: Any, base: str) -> Node:
         if isinstance(schema, bool):
             return Node(False, [] if schema else [lambda x: False], sealed=True)
-        if not isinstance(schema, Mapping):
+        if not isinstance(schema, dict):
             raise Unsupported(f"a schema is an object or a boolean, not {schema!r}")
         found = self.nodes.get(id(schema))
         if found is not None:
@@ -479,7 +544,7 @@ class Compiler:
         if "$ref" in schema:
             node.ref = self.node(*self.lookup(base, schema["$ref"]))
             checks.append(node.ref.valid)
-        node.all_of = self._all_of(node, schema.get("allOf", []), sub)
+        node.all_of = self._all_of(node, schema.get("allOf", []), sub, self.later(base))
         node.any_of = [sub(s) for s in schema.get("anyOf", [])]
         node.one_of = [sub(s) for s in schema.get("oneOf", [])]
         if node.all_of:
@@ -500,9 +565,11 @@ class Compiler:
             checks.append(lambda x: _branch_valid(node, x))
 
     @staticmethod
-    def _all_of(node: Node, branches: list[Any], sub: Callable[[Any], Node]) -> list[Node]:
+    def _all_of(
+        node: Node, branches: list[Any], sub: Callable[[Any], Node], later: Callable[[Any], Node]
+    ) -> list[Node]:
         """The ``allOf`` branches kept as a list; those that dispatch on a key's value go to
-        ``node.dispatch`` (see :class:`Dispatch`)."""
+        ``node.dispatch`` (see :class:`Dispatch`), to be compiled by ``later``."""
         kept: list[Node] = []
         tables: dict[str, Dispatch] = {}
         for branch in branches:
@@ -511,10 +578,10 @@ class Compiler:
                 kept.append(sub(branch))
                 continue
             key, value = found
-            then = sub(branch["then"])
-            table = tables.setdefault(key, Dispatch(key))
-            table.table.setdefault(value, []).append(then)
-            table.every.append(then)
+            table = tables.get(key)
+            if table is None:
+                table = tables[key] = Dispatch(key, later)
+            table.schemas.append((value, branch["then"]))
         node.dispatch = list(tables.values())
         return kept
 
@@ -537,7 +604,7 @@ class Compiler:
             )
         if "additionalProperties" in schema:
             extra = sub(schema["additionalProperties"])
-            if isinstance(schema["additionalProperties"], Mapping):
+            if isinstance(schema["additionalProperties"], dict):
                 node.additional = extra
             props, patterns = node.properties, node.patterns
             if schema["additionalProperties"] is False and not patterns:
@@ -579,7 +646,7 @@ class Compiler:
             )
         if "items" in schema:
             items = sub(schema["items"])
-            if isinstance(schema["items"], Mapping):
+            if isinstance(schema["items"], dict):
                 node.items = items
             start = len(node.prefix)
             checks.append(lambda x: not isinstance(x, list) or all(items.valid(v) for v in x[start:]))
@@ -591,8 +658,7 @@ class Compiler:
     def _scalars(checks: list[Check], schema: Mapping[str, Any]) -> None:
         _sizes(checks, schema, str, "minLength", "maxLength")
         if "pattern" in schema:
-            pattern = re.compile(schema["pattern"])
-            checks.append(lambda x: not isinstance(x, str) or pattern.search(x) is not None)
+            checks.append(_matches(schema["pattern"]))
         bounds: list[tuple[str, Callable[[Any, Any], bool]]] = [
             ("minimum", lambda x, b: x >= b),
             ("maximum", lambda x, b: x <= b),
@@ -634,6 +700,22 @@ def _each_property(properties: dict[str, Node]) -> Check:
     return check
 
 
+def _matches(source: str) -> Check:
+    """The ``pattern`` test; the expression is compiled when a string first meets it (a
+    schema names patterns for fields that a short save may never hold)."""
+    compiled: re.Pattern[str] | None = None
+
+    def check(x: Any) -> bool:
+        nonlocal compiled
+        if not isinstance(x, str):
+            return True
+        if compiled is None:
+            compiled = re.compile(source)
+        return compiled.search(x) is not None
+
+    return check
+
+
 def _all_different(items: list[Any]) -> bool:
     return all(not equal(a, b) for i, a in enumerate(items) for b in items[i + 1 :])
 
@@ -658,19 +740,38 @@ def _branch_valid(node: Node, x: Any) -> bool:
     return branch is None or branch.valid(x)
 
 
+# A check decides its root's seal (compiling every branch it may take) once it has been
+# asked about more values than this; until then each value is walked from the root, which
+# costs a short save less than compiling the branches its moves never take.
+DECIDE_ROOT_AFTER = 64
+
+
 def clean_check(documents: Documents, uri: str, compiler: Compiler | None = None) -> Check | None:
     """A predicate: does ``x`` pass the schema at ``uri`` with every key declared?
 
     ``documents`` holds the schema documents by their ``$id``. ``None`` when the schema
     uses a keyword or a reference this module does not implement (then every value takes
     the full check). A ``compiler`` of the same documents shares what it compiled before
-    (a save's schema holds its move schema).
+    (a save's schema holds its move schema). Dispatch branches are compiled when a value
+    first takes them; the values that take one this module cannot compile are left to the
+    full check.
     """
     compiler = compiler or Compiler(documents)
-    try:
-        root = compiler.root(uri)
-    except Unsupported:
-        compiler.forget()
-        return None
-    compiler.seal_new()
-    return lambda x: root.valid(x) and (root.sealed or declared_everywhere([root], x))
+    with compiler.lock:
+        try:
+            root = compiler.root(uri)
+        except Unsupported:
+            compiler.forget()
+            return None
+    seal([root], compile=False)  # decided now if that compiles no branch; else see below
+    asked = 0
+
+    def check(x: Any) -> bool:
+        nonlocal asked
+        if root.sealed is None:
+            asked += 1
+            if asked > DECIDE_ROOT_AFTER:
+                seal([root])
+        return root.valid(x) and (root.sealed or declared_everywhere([root], x))
+
+    return check

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -69,16 +69,40 @@ _LONG_ENUM = 8
 MAX_REPORTED = 50  # errors listed per file; the rest are counted in one last line
 
 
+class SchemaFiles(Mapping[str, Any]):
+    """The schema files of a folder as JSON objects, keyed by their ``$id``, each file read
+    when first asked for (a codex replay reads its own schema and ``common.json``, not the
+    other games'). A file's ``$id`` is :data:`SCHEMA_BASE` followed by its name."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self.names = sorted(n for n in os.listdir(folder) if n.endswith(".json"))
+        self.read: dict[str, Any] = {}
+
+    def __getitem__(self, uri: str) -> Any:
+        contents = self.read.get(uri)
+        if contents is None:
+            name = uri[len(SCHEMA_BASE):] if uri.startswith(SCHEMA_BASE) else ""
+            if name not in self.names:
+                raise KeyError(uri)
+            with open(os.path.join(self.folder, name), encoding="utf-8") as handle:
+                contents = json.loads(handle.read())
+            if not isinstance(contents, dict) or contents.get("$id") != uri:
+                raise ValueError(f"schema file {name} does not have the $id {uri!r}")
+            self.read[uri] = contents
+        return contents
+
+    def __iter__(self) -> Iterator[str]:
+        return (SCHEMA_BASE + name for name in self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+
 @cache
-def documents() -> dict[str, Any]:
+def documents() -> SchemaFiles:
     """Every schema file in the ``schemas`` folder as a JSON object, keyed by its ``$id``."""
-    found = {}
-    folder = data_path("schemas")
-    for name in sorted(n for n in os.listdir(folder) if n.endswith(".json")):
-        with open(os.path.join(folder, name), encoding="utf-8") as handle:
-            contents = json.loads(handle.read())
-        found[contents["$id"]] = contents
-    return found
+    return SchemaFiles(data_path("schemas"))
 
 
 @lru_cache(maxsize=1)

@@ -15,7 +15,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex import engine, victory, views
+from toolkit.games.codex import engine, victory
 from toolkit.games.codex.board import generate_layout
 from toolkit.games.codex.decks import build_decks
 from toolkit.games.codex.setup import roll_first_player, start_setup
@@ -91,12 +91,17 @@ class CodexGame:
         return engine.apply(state, move)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (its module loads with the first view: a replay needs none)."""
+        from toolkit.games.codex import views
+
         return views.view(state, seat)
 
     def views(
         self, state: State, seats: Sequence[int | None], memo: dict[str, Any] | None = None
     ) -> list[dict[str, Any]]:
         """The views of ``seats`` at once, sharing what they have in common (read-only)."""
+        from toolkit.games.codex import views
+
         return views.views(state, seats, memo)
 
     def digest(self, state: State) -> str:
