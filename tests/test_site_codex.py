@@ -18,7 +18,7 @@ import pytest
 from toolkit import replay
 from toolkit.games.codex import GAME
 from toolkit.games.codex.bots import play_game
-from toolkit.render.codex_words import COMMODITIES, RESOURCES, TRACKS, card_title, plain_event
+from toolkit.render.codex_words import COMMODITIES, RESOURCES, TRACKS, card_title, place_words, plain_event
 from toolkit.render.frames import config_names, with_names
 from toolkit.saves import Save, load
 from toolkit.site import build
@@ -298,6 +298,19 @@ def test_event_words_drop_ids_and_name_cards() -> None:
     assert plain_event("the robber moves to 1,0") == "the robber moves to 1,0"
     ids = {"p1": "p2", "p2": EVIL}
     assert with_names("p1 trades with p2", {}, ids) == f"p2 trades with {EVIL}"
+
+
+def test_a_hex_in_event_words_is_named_by_its_number_and_terrain() -> None:
+    """rules §7.2 and the Guildmaster card: where the robber or the merchant goes is named as a
+    player names a hex (its number and terrain), never by its id."""
+    hexes = {"1,0": {"type": "hills", "numberToken": 6}, "0,0": {"type": "desert", "numberToken": None}}
+
+    def place(spot: str) -> str:
+        return place_words(spot, hexes)
+
+    assert plain_event("the robber moves to 1,0", place) == "the robber moves to the 6-hills hex"
+    assert plain_event("p2 moves the robber to 0,0", place) == "p2 moves the robber to the desert hex"
+    assert plain_event("p3 places the merchant on 1,0", place) == "p3 places the merchant on the 6-hills hex"
 
 
 # ---------------------------------------------------------------- the published replays

@@ -292,6 +292,7 @@ def _card_id_name(card_id: str) -> str:
 _INTERSECTION = r"-?\d+,-?\d+\|-?\d+,-?\d+\|-?\d+,-?\d+"
 _SPOT = re.compile(rf"\s+(at|on|to)\s+({_INTERSECTION}(?:--{_INTERSECTION})?)")
 _KNIGHT_ID = re.compile(r" ?\bknight-[^\s,;:()]+")
+_HEX = re.compile(r"\s+(to|on)\s+(-?\d+,-?\d+)\b")
 _CARD_ID = re.compile(r"\b(?:science|trade|politics)([A-Z][A-Za-z]*)\b")
 
 
@@ -305,8 +306,10 @@ def plain_event(text: str, place: Callable[[str], str] | None = None) -> str:
     in words (``p4 plays scienceIrrigation`` -> ``p4 plays Irrigation``). Player ids stay; the
     frame pipeline swaps them for names.
 
-    With ``place`` (an intersection or edge id to words), a spot is named rather than dropped:
-    ``builds a road on the edge between the 6-hills and 8-forest hexes``.
+    With ``place`` (an intersection, edge or hex id to words), a spot is named rather than
+    dropped: ``builds a road on the edge between the 6-hills and 8-forest hexes``, and a hex the
+    robber or the merchant goes to by its number and terrain: ``the robber moves to the 6-hills
+    hex``. Without it a hex id stays as it is.
     """
     # A spot or knight pattern is tried only on a text holding the characters it starts from.
     if "knight-" in text:
@@ -316,6 +319,8 @@ def plain_event(text: str, place: Callable[[str], str] | None = None) -> str:
             text = _SPOT.sub("", text)
         else:
             text = _SPOT.sub(lambda m: f" {m.group(1)} {place(m.group(2))}", text)
+    if place is not None and "," in text:
+        text = _HEX.sub(lambda m: f" {m.group(1)} {place(m.group(2))}", text)
     return _CARD_ID.sub(_card_words, text)
 
 
@@ -335,7 +340,10 @@ def _listed(words: list[str]) -> str:
 
 
 def place_words(spot: str, hexes: Mapping[str, Any]) -> str:
-    """An intersection (``a|b|c``) or edge (``A--B``) id in words, from the land hexes around it."""
+    """An intersection (``a|b|c``) or edge (``A--B``) id in words, from the land hexes around it;
+    a hex id (``q,r``) as that hex."""
+    if spot in hexes:
+        return f"the {hex_words(hexes[spot])} hex"
     if "--" in spot:
         from toolkit.render.codex import edge_ends
 
