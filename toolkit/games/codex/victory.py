@@ -17,29 +17,33 @@ from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import event
 from toolkit.games.codex.state import State, positions
 
+_SETTLEMENT, _CITY, _METROPOLIS = C.VP["settlement"], C.VP["city"], C.VP["metropolisBonus"]
+_CORNER_MOST = max(_SETTLEMENT, _CITY)
+_LONGEST, _MERCHANT = C.VP["longestRoad"], C.VP["merchant"]
+_VP_CARD, _DEFENDER = C.VP["vpCard"], C.VP["defenderToken"]
+
+
+def _points_off_the_board(state: State, seat: int) -> int:
+    """``seat``'s points that no building carries (§15.1): the longest road, the merchant,
+    revealed point cards and defender tokens."""
+    p = state.players[seat]
+    vp = _VP_CARD * len(p.revealed_vp) + _DEFENDER * p.vp_tokens
+    if state.longest_holder == seat:
+        vp += _LONGEST
+    return vp + _MERCHANT if state.merchant_owner == seat else vp
+
 
 def victory_points(state: State, seat: int) -> int:
     """``seat``'s points (§15.1), counted in one pass over its buildings."""
-    p = state.players[seat]
     b_type, b_metro = state.b_type, state.b_metro
-    vp = 0
+    vp = _points_off_the_board(state, seat)
     for i in positions(state.b_owner, seat):
         kind = b_type[i]
         if kind == "settlement":
             vp += _SETTLEMENT
         elif kind is not None:
             vp += _CITY if b_metro[i] is None else _CITY + _METROPOLIS
-    if state.longest_holder == seat:
-        vp += C.VP["longestRoad"]
-    if state.merchant_owner == seat:
-        vp += C.VP["merchant"]
-    vp += C.VP["vpCard"] * len(p.revealed_vp)
-    vp += C.VP["defenderToken"] * p.vp_tokens
     return vp
-
-
-_SETTLEMENT, _CITY, _METROPOLIS = C.VP["settlement"], C.VP["city"], C.VP["metropolisBonus"]
-_CORNER_MOST = max(_SETTLEMENT, _CITY)
 
 
 def points_at_most(state: State, seat: int) -> int:
@@ -49,17 +53,9 @@ def points_at_most(state: State, seat: int) -> int:
     them carry a metropolis than the board holds in all; the other terms are counted exactly.
     Only the board lists are read, never the supply counts, so the bound holds for a loaded
     position too."""
-    p = state.players[seat]
     b_metro = state.b_metro
-    vp = (_CORNER_MOST * state.b_owner.count(seat) + _METROPOLIS * (len(b_metro) - b_metro.count(None))
-          + _VP_CARD * len(p.revealed_vp) + _DEFENDER * p.vp_tokens)
-    if state.longest_holder == seat:
-        vp += _LONGEST
-    return vp + _MERCHANT if state.merchant_owner == seat else vp
-
-
-_LONGEST, _MERCHANT = C.VP["longestRoad"], C.VP["merchant"]
-_VP_CARD, _DEFENDER = C.VP["vpCard"], C.VP["defenderToken"]
+    return (_CORNER_MOST * state.b_owner.count(seat) + _METROPOLIS * (len(b_metro) - b_metro.count(None))
+            + _points_off_the_board(state, seat))
 
 
 def finish(state: State, winner: int | None) -> None:
