@@ -52,7 +52,7 @@ import json
 import operator
 from collections.abc import Callable, Mapping
 from itertools import compress
-from typing import Any
+from typing import Any, cast
 
 CACHE_ATTRIBUTE = "_digest_pieces"
 """The state attribute holding the cache (not a field)."""
@@ -64,14 +64,18 @@ MARKED: frozenset[str] = frozenset({
 })
 """Fields whose changes are announced with :func:`changed` (the others are compared)."""
 
-SEGMENTS: tuple[str, ...] = ("bank", "decks", "dice", "knight_at", "pending", "players", "queue",
-                             "turn_number")
+SEGMENTS: tuple[str, ...] = ("bank", "decks", "dice", "knight_at", "pending")
 """The top-level fields that open a new segment of the text (the first opens with the first
 field): the board lists change with a build, the bank and the berserker with production and
 attacks, the decks with a draw, the dice and the turn's trade records with each roll and
-trade, the knights with a knight's move, and from the open decision on (the decision, the
-players, the move counter) nearly every move changes something; the fixed lists (terrain,
-tokens) sit apart from the move counter, so that the counter alone never joins them again."""
+trade, the knights with a knight's move. From the open decision to the end is one segment:
+the move counter (``version``) near the end changes with every move and the open decision at
+its start with nearly every move, so a cut inside it would only add a restart point that is
+never used, and the fixed lists (terrain, tokens) in it cost no more than hashing them."""
+
+COUNTER = "version"
+"""The move counter: compared like the other unmarked fields, but on its own and first, since it
+changes with every move while the rest mostly stay as they were."""
 
 CHECKED = False
 """When true, every digest is also computed from the full text and must agree (see the module
@@ -97,6 +101,7 @@ _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=plain
 _MAKE_ENCODER = getattr(json.encoder, "c_make_encoder", None)
 _C_ENCODE = None if _MAKE_ENCODER is None else _MAKE_ENCODER(
     None, plain, json.encoder.encode_basestring_ascii, None, ":", ",", True, False, True)
+_ENCODE_STRING = json.encoder.encode_basestring_ascii
 _SCALAR_TEXT: dict[Any, str] = {None: "null", True: "true", False: "false"}
 
 
@@ -106,7 +111,9 @@ def dumps(value: Any) -> str:
     kind = type(value)
     if kind is int:
         return int.__repr__(value)  # how json writes an integer
-    if kind is str or _C_ENCODE is None:
+    if kind is str:
+        return _ENCODE_STRING(value)  # what the encoder writes for a string
+    if _C_ENCODE is None:
         return _ENCODER.encode(value)
     if value is None or kind is bool:
         return _SCALAR_TEXT[value]
@@ -182,17 +189,26 @@ class _Player:
 
     def write(self, player: Any) -> None:
         """Bring the text up to date with ``player``."""
-        values = self.get(vars(player))
+        values = self.get(player.__dict__)
         was = self.copies
         if values == was:
             return
         copies, parts, keys = list(was), self.parts, self.keys
         for k in compress(range(len(values)), map(operator.ne, values, was)):
             value = values[k]
-            copies[k] = _fresh(value)
-            parts[k] = keys[k] + dumps(value)
+            if type(value) is int:
+                copies[k] = value
+                parts[k] = keys[k] + int.__repr__(value)
+            else:
+                copies[k] = _fresh(value)
+                parts[k] = keys[k] + dumps(value)
         self.copies = tuple(copies)
         self.text = "{" + ",".join(parts) + "}"
+
+
+_SEATS = frozenset(range(64))
+"""Every seat number a mark may name (more than any game seats)."""
+_TEXT = operator.attrgetter("text")
 
 
 class DigestCache:
@@ -207,7 +223,9 @@ class DigestCache:
         self.bounds = list(zip(starts, [*starts[1:], len(names)], strict=True))
         self.segment_of = [next(j for j, (a, b) in enumerate(self.bounds) if a <= i < b)
                            for i in range(len(names))]
-        self.compared = [i for i, n in enumerate(names) if n not in MARKED]
+        self.compared = [i for i, n in enumerate(names) if n not in MARKED and n != COUNTER]
+        self.counter_at = names.index(COUNTER)
+        self.counter = _UNSEEN  # the move counter as last written
         self.get = _getter([names[i] for i in self.compared])
         self.copies: tuple[Any, ...] = (_UNSEEN,) * len(self.compared)
         self.parts = [""] * len(names)
@@ -215,58 +233,81 @@ class DigestCache:
         self.players: list[_Player] = []
         self.piles: dict[str, tuple[list[Any], str]] = {}  # each pile's cards and JSON as written
         count = len(self.bounds)
-        self.texts = [""] * count
         self.encoded = [b""] * count
         self.hashes: list[Any] = [None] * count
         self.stale = [True] * count  # segments whose text is to be joined again
         self.first = 0  # the first segment changed since the last hash (count when none)
         self.hex = ""  # the digest as last hashed
 
-    def _written(self, i: int, text: str) -> None:
-        """Piece ``i`` is now ``text``: its segment is to be joined and hashed again."""
-        self.parts[i] = self.keys[i] + text
-        j = self.segment_of[i]
-        self.stale[j] = True
-        if j < self.first:
-            self.first = j
-
     def update(self, state: Any) -> None:
         """Bring every piece up to date with ``state``: compare the compared fields, write the
-        marked ones announced since the last update."""
-        values = self.get(vars(state))
+        marked ones announced since the last update; a piece written again makes its segment
+        stale and moves :attr:`first` back to it."""
+        fields = vars(state)
+        parts, keys = self.parts, self.keys
+        written: list[int] = []  # the pieces written again
+        counter = fields[COUNTER]
+        if counter != self.counter:
+            self.counter = counter
+            i = self.counter_at
+            parts[i] = keys[i] + (int.__repr__(counter) if type(counter) is int else dumps(counter))
+            written.append(i)
+        values = self.get(fields)
         was = self.copies
         if values != was:
             fresh = list(was)
+            compared = self.compared
             for k in compress(range(len(values)), map(operator.ne, values, was)):
-                fresh[k] = _fresh(values[k])
-                self._written(self.compared[k], dumps(values[k]))
+                value = values[k]
+                if type(value) is int:  # a number (the turn, a position): written as json writes it
+                    fresh[k] = value
+                    text = int.__repr__(value)
+                else:
+                    fresh[k] = _fresh(value)
+                    text = dumps(value)
+                i = compared[k]
+                parts[i] = keys[i] + text
+                written.append(i)
             self.copies = tuple(fresh)
         marks = self.marks
-        if not marks:
-            return
-        self.marks = set()
-        players = self.players
-        if "players" in marks or len(players) != len(state.players):
-            if len(players) != len(state.players):
-                names = sorted(type(state.players[0]).FIELDS) if state.players else []
-                players[:] = [_Player(names) for _ in state.players]
-            for record, player in zip(players, state.players, strict=True):
-                record.write(player)
-            marks.add("players")
-        else:
-            seats = [m for m in marks if type(m) is int]
-            for seat in seats:
-                players[seat].write(state.players[seat])
-            if seats:
+        if marks:
+            players = self.players
+            if "players" in marks or len(players) != len(state.players):
+                if len(players) != len(state.players):
+                    names = sorted(type(state.players[0]).FIELDS) if state.players else []
+                    players[:] = [_Player(names) for _ in state.players]
+                for record, player in zip(players, state.players, strict=True):
+                    record.write(player)
                 marks.add("players")
-        at = self.at
-        for mark in marks:
-            if mark == "players":
-                self._written(at["players"], "[" + ",".join(p.text for p in players) + "]")
-            elif mark == "decks":
-                self._written(at[mark], self._decks(state.decks))
-            elif type(mark) is str:
-                self._written(at[mark], field_json(state, mark))
+            else:
+                seats = cast("set[int]", marks.intersection(_SEATS))  # the seats marked
+                if seats:
+                    for seat in seats:
+                        players[seat].write(state.players[seat])
+                    marks.add("players")
+            at = self.at
+            for mark in marks:
+                if type(mark) is not str:
+                    continue
+                if mark == "players":
+                    text = "[" + ",".join(map(_TEXT, players)) + "]"
+                elif mark == "decks":
+                    text = self._decks(state.decks)
+                elif mark == "harbors":
+                    text = field_json(state, mark)
+                else:
+                    text = dumps(fields[mark])
+                i = at[mark]
+                parts[i] = keys[i] + text
+                written.append(i)
+            marks.clear()
+        stale, segment_of, first = self.stale, self.segment_of, self.first
+        for i in written:
+            j = segment_of[i]
+            stale[j] = True
+            if j < first:
+                first = j
+        self.first = first
 
     def _decks(self, decks: dict[str, list[Any]]) -> str:
         """The decks ``{"deck":[card,...],...}``, a pile written again only when it no longer
@@ -282,22 +323,21 @@ class DigestCache:
             del seen[name]
         return "{" + ",".join(seen[name][1] for name in sorted(seen)) + "}"
 
-    def _segment(self, j: int) -> str:
-        """Segment ``j``'s text as it stands, joined again when one of its pieces was written."""
-        if self.stale[j]:
-            start, end = self.bounds[j]
-            text = ",".join(self.parts[start:end])
-            text = ("{" if j == 0 else ",") + text
-            if end == len(self.parts):
-                text += "}"
-            self.texts[j] = text
-            self.encoded[j] = text.encode()
-            self.stale[j] = False
-        return self.texts[j]
+    def _join(self, j: int) -> None:
+        """Join segment ``j``'s text again from its pieces (it opens with ``{`` or ``,``; the
+        last one closes the object) and keep it encoded."""
+        start, end = self.bounds[j]
+        last = end == len(self.parts)
+        text = ("{" if j == 0 else ",") + ",".join(self.parts[start:end]) + ("}" if last else "")
+        self.encoded[j] = text.encode()
+        self.stale[j] = False
 
     def text(self) -> str:
         """The whole digest text as the pieces stand."""
-        return "".join(self._segment(j) for j in range(len(self.bounds)))
+        for j, stale in enumerate(self.stale):
+            if stale:
+                self._join(j)
+        return b"".join(self.encoded).decode()
 
     def hexdigest(self) -> str:
         """SHA-256 of :meth:`text`, hashing only from the kept hash state before the first segment
@@ -305,12 +345,16 @@ class DigestCache:
         first, count = self.first, len(self.bounds)
         if first == count:
             return self.hex
-        hashes, encoded, segment = self.hashes, self.encoded, self._segment
+        hashes, encoded, stale, parts = self.hashes, self.encoded, self.stale, self.parts
         h = hashes[first].copy() if first else hashlib.sha256()
         for j in range(first, count):
             if j > first:
                 hashes[j] = h.copy()
-            segment(j)
+            if stale[j]:  # _join, inlined: this loop runs for every digest
+                start, end = self.bounds[j]
+                text = ("{" if j == 0 else ",") + ",".join(parts[start:end])
+                encoded[j] = (text + "}" if j == count - 1 else text).encode()
+                stale[j] = False
             h.update(encoded[j])
         self.first = count
         self.hex = h.hexdigest()
@@ -371,8 +415,10 @@ def canonical_text(state: Any) -> str:
 
 def digest(state: Any) -> str:
     """SHA-256 of :func:`canonical_text`, hashed incrementally (see :class:`DigestCache`)."""
-    cache = cache_of(state)
+    cache = state.__dict__.get(CACHE_ATTRIBUTE)
     if cache is None:
+        cache = cache_of(state)
+    if cache is None or cache is _SHARED:
         return hashlib.sha256(_full_text(state).encode()).hexdigest()
     cache.update(state)
     hexdigest = cache.hexdigest()

@@ -280,10 +280,9 @@ def full_text(state: State) -> str:
     return dumps(data)
 
 
-def digest(state: State) -> str:
-    """SHA-256 of :func:`full_text`, from the pieces and hash states cached by
-    :mod:`~toolkit.games.codex.digest_text` (the same value, faster)."""
-    return digest_text.digest(state)
+digest = digest_text.digest
+"""SHA-256 of :func:`full_text`, from the pieces and hash states cached by
+:mod:`~toolkit.games.codex.digest_text` (the same value, faster)."""
 
 
 def full_digest(state: State) -> str:
