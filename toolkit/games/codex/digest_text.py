@@ -217,10 +217,12 @@ class DigestCache:
     def __init__(self, state: Any) -> None:
         names = sorted(type(state).FIELDS)
         self.names = names
-        self.keys = [json.dumps(n) + ":" for n in names]
+        # each piece carries the separator before it: ``{"b_metro":...``, ``,"bank":...``
+        self.keys = [("{" if i == 0 else ",") + json.dumps(n) + ":" for i, n in enumerate(names)]
         self.at = {n: i for i, n in enumerate(names)}
         starts = [0] + [names.index(n) for n in SEGMENTS]
-        self.bounds = list(zip(starts, [*starts[1:], len(names)], strict=True))
+        # the last segment ends with the closing brace, a piece of its own after the fields
+        self.bounds = list(zip(starts, [*starts[1:], len(names) + 1], strict=True))
         self.segment_of = [next(j for j, (a, b) in enumerate(self.bounds) if a <= i < b)
                            for i in range(len(names))]
         self.compared = [i for i, n in enumerate(names) if n not in MARKED and n != COUNTER]
@@ -228,7 +230,7 @@ class DigestCache:
         self.counter = _UNSEEN  # the move counter as last written
         self.get = _getter([names[i] for i in self.compared])
         self.copies: tuple[Any, ...] = (_UNSEEN,) * len(self.compared)
-        self.parts = [""] * len(names)
+        self.parts = [b""] * len(names) + [b"}"]  # each piece in UTF-8, its separator first
         self.marks: set[str | int] = set(MARKED)  # every marked field is written first
         self.players: list[_Player] = []
         self.piles: dict[str, tuple[list[Any], str]] = {}  # each pile's cards and JSON as written
@@ -250,7 +252,8 @@ class DigestCache:
         if counter != self.counter:
             self.counter = counter
             i = self.counter_at
-            parts[i] = keys[i] + (int.__repr__(counter) if type(counter) is int else dumps(counter))
+            text = int.__repr__(counter) if type(counter) is int else dumps(counter)
+            parts[i] = (keys[i] + text).encode()
             written.append(i)
         values = self.get(fields)
         was = self.copies
@@ -266,7 +269,7 @@ class DigestCache:
                     fresh[k] = _fresh(value)
                     text = dumps(value)
                 i = compared[k]
-                parts[i] = keys[i] + text
+                parts[i] = (keys[i] + text).encode()
                 written.append(i)
             self.copies = tuple(fresh)
         marks = self.marks
@@ -298,7 +301,7 @@ class DigestCache:
                 else:
                     text = dumps(fields[mark])
                 i = at[mark]
-                parts[i] = keys[i] + text
+                parts[i] = (keys[i] + text).encode()
                 written.append(i)
             marks.clear()
         stale, segment_of, first = self.stale, self.segment_of, self.first
@@ -323,21 +326,9 @@ class DigestCache:
             del seen[name]
         return "{" + ",".join(seen[name][1] for name in sorted(seen)) + "}"
 
-    def _join(self, j: int) -> None:
-        """Join segment ``j``'s text again from its pieces (it opens with ``{`` or ``,``; the
-        last one closes the object) and keep it encoded."""
-        start, end = self.bounds[j]
-        last = end == len(self.parts)
-        text = ("{" if j == 0 else ",") + ",".join(self.parts[start:end]) + ("}" if last else "")
-        self.encoded[j] = text.encode()
-        self.stale[j] = False
-
     def text(self) -> str:
         """The whole digest text as the pieces stand."""
-        for j, stale in enumerate(self.stale):
-            if stale:
-                self._join(j)
-        return b"".join(self.encoded).decode()
+        return b"".join(self.parts).decode()
 
     def hexdigest(self) -> str:
         """SHA-256 of :meth:`text`, hashing only from the kept hash state before the first segment
@@ -350,10 +341,9 @@ class DigestCache:
         for j in range(first, count):
             if j > first:
                 hashes[j] = h.copy()
-            if stale[j]:  # _join, inlined: this loop runs for every digest
+            if stale[j]:
                 start, end = self.bounds[j]
-                text = ("{" if j == 0 else ",") + ",".join(parts[start:end])
-                encoded[j] = (text + "}" if j == count - 1 else text).encode()
+                encoded[j] = b"".join(parts[start:end])
                 stale[j] = False
             h.update(encoded[j])
         self.first = count
@@ -363,7 +353,7 @@ class DigestCache:
     def unannounced(self, state: Any) -> list[str]:
         """The fields whose piece differs from their JSON written afresh (after :meth:`update`)."""
         return [name for i, name in enumerate(self.names)
-                if self.parts[i] != self.keys[i] + field_json(state, name)]
+                if self.parts[i] != (self.keys[i] + field_json(state, name)).encode()]
 
 
 class _Shared:
