@@ -52,7 +52,7 @@ import json
 import operator
 from collections.abc import Callable, Mapping
 from itertools import compress
-from typing import Any, cast
+from typing import Any
 
 CACHE_ATTRIBUTE = "_digest_pieces"
 """The state attribute holding the cache (not a field)."""
@@ -283,7 +283,7 @@ class DigestCache:
                     record.write(player)
                 marks.add("players")
             else:
-                seats = cast("set[int]", marks.intersection(_SEATS))  # the seats marked
+                seats: set[int] = marks.intersection(_SEATS)  # type: ignore[assignment]
                 if seats:
                     for seat in seats:
                         players[seat].write(state.players[seat])
