@@ -71,7 +71,7 @@ attacks, the decks with a draw, the dice and the turn's trade records with each 
 trade, the knights with a knight's move. From the open decision to the end is one segment:
 the move counter (``version``) near the end changes with every move and the open decision at
 its start with nearly every move, so a cut inside it would only add a restart point that is
-never used, and the fixed lists (terrain, tokens) in it cost no more than hashing them."""
+never used (the fixed lists in it, terrain and tokens, are short enough to hash every time)."""
 
 COUNTER = "version"
 """The move counter: compared like the other unmarked fields, but on its own and first, since it
@@ -252,8 +252,7 @@ class DigestCache:
         if counter != self.counter:
             self.counter = counter
             i = self.counter_at
-            text = int.__repr__(counter) if type(counter) is int else dumps(counter)
-            parts[i] = (keys[i] + text).encode()
+            parts[i] = (keys[i] + dumps(counter)).encode()
             written.append(i)
         values = self.get(fields)
         was = self.copies
