@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 from typing import Any
 
@@ -75,11 +76,10 @@ def test_event_words_read_alike_from_lazy_and_plain_events() -> None:
 def test_each_distinct_move_is_described_once_and_as_afresh() -> None:
     """A save's remembered move words equal the words each move gets on its own."""
     save = load(PIONEERS)
-    naming = Naming({0: "Ada", 1: "Brunel", 2: "Curie"})
     game = replay.game_for(save)
     said: dict[str, str] = {}
     for move in save.moves:
-        assert described(game, move, naming, said) == described(game, move, naming)
+        assert described(game, move, said) == described(game, move)
     assert len(said) == len({repr(m) for m in save.moves}) < len(save.moves)
 
 
@@ -152,3 +152,26 @@ def test_table_talk_is_quoted_as_typed_while_the_move_words_name_places() -> Non
     actions = {snap.index: snap.action for _, snap in snapshots(changed, [None], 29)}
     assert actions[13].endswith(f' - "{talk}"')
     assert "edge 41" not in actions[29] and "road" in actions[29]  # move 29 builds on edge 41
+
+
+def test_a_name_that_reads_like_a_place_id_stays_as_the_player_wrote_it(tmp_path: Path) -> None:
+    """Narration puts place ids in words before it puts names in, so a player called ``edge 5``,
+    ``knight-3 p1`` or ``0,1`` reads as written in every line (move, consequences, roll), while
+    the places of those lines are still in words. (Player text is hostile: names are data.)"""
+    cases = {
+        PIONEERS: ["edge 5", "vertex 12", "hex 3"],
+        CODEX: ["knight-3 p1", "2,-1|2,0|3,-1", "hex 3", "0,1"],
+    }
+    for source, names in cases.items():
+        data = json.loads(source.read_text(encoding="utf-8"))
+        for player, name in zip(data["config"]["players"], names, strict=True):
+            player["name"] = name
+        del data["checkpoints"]  # names are part of the digest: these saves carry none
+        path = tmp_path / source.name
+        path.write_text(json.dumps(data), encoding="utf-8")
+        frames = [snap for _, snap in snapshots(load(path), [None], to=60)][1:]
+        placing = [snap.action.split(". ", 1)[1] for snap in frames if " places " in snap.action]
+        assert {line.split(" places ")[0] for line in placing} == set(names), source.name
+        told = " ".join(f"{snap.action} {snap.detail} {snap.roll}" for snap in frames)
+        assert "the corner of the " in told and "the edge between the " in told
+        assert f"{names[0]} collected" in told or f"{names[0]} receives" in told  # a consequence

@@ -102,11 +102,20 @@ def config_names(save: Save) -> dict[str, str]:
     return found
 
 
+_MARK = "\ue000"
+"""Opens and closes a stand-in for a name: the mark, one private-use character telling which name,
+the mark. No place pattern of an adapter reads private-use characters."""
+_SLOTS = 0x1000  # distinct names one naming can stand in for (U+E100 on)
+_STAND_IN = re.compile("\ue000([\ue100-\uf0ff])\ue000")
+
+
 class Naming:
     """Engine wording with ``seat N`` and whole-word player ids replaced by the player's name.
 
     The pattern is made once for a save's players; one pass over each text, so a name that
-    looks like an id or a seat is never replaced again.
+    looks like an id or a seat is never replaced again. Where place ids are put in words too
+    (:meth:`worded`), the places are worded while stand-ins hold the names' places, so a name
+    that reads like a place id (a player called ``edge 5``) is never rewritten either.
     """
 
     def __init__(self, names: Mapping[int, str], ids: Mapping[str, str] | None = None) -> None:
@@ -118,6 +127,9 @@ class Naming:
             pattern += rf"|(?<![\w-])({alternatives})(?![\w-])"
         self.pattern = re.compile(pattern)
         self._named: dict[str, str] = {}  # texts named before (engine words repeat)
+        self._marked: dict[str, str] = {}  # texts with stand-ins before
+        self._filled: list[str] = []  # the name each stand-in stands for, by slot
+        self._slot: dict[str, str] = {}  # the stand-in of each name
 
     def __call__(self, text: str) -> str:
         if not self.ids and "seat " not in text:
@@ -134,6 +146,34 @@ class Naming:
         if seat is not None:
             return self.names.get(int(seat), match.group(0))
         return self.ids.get(match.group(2), match.group(0))
+
+    def worded(self, text: str, places: Callable[[str], str] | None) -> str:
+        """``text`` named, its place ids first put in words by ``places`` (when given): each
+        name goes in as a stand-in, the places are worded, then the stand-ins become names."""
+        if places is None:
+            return self(text)
+        if _MARK in text or (not self.ids and "seat " not in text):
+            return places(self(text))  # nothing to name, or a mark in the text itself: no stand-ins
+        marked = self._marked.get(text)
+        if marked is None:
+            marked = self.pattern.sub(self._stand_in, text)
+            if len(self._marked) < _NAMED_TEXTS:
+                self._marked[text] = marked
+        worded = places(marked)
+        return _STAND_IN.sub(self._fill, worded) if _MARK in worded else worded
+
+    def _stand_in(self, match: re.Match[str]) -> str:
+        name = self._name_of(match)
+        slot = self._slot.get(name)
+        if slot is None:
+            if len(self._filled) == _SLOTS:
+                return name  # more names than stand-ins: this one goes in as it is
+            slot = self._slot[name] = _MARK + chr(0xE100 + len(self._filled)) + _MARK
+            self._filled.append(name)
+        return slot
+
+    def _fill(self, match: re.Match[str]) -> str:
+        return self._filled[ord(match.group(1)) - 0xE100]
 
 
 def with_names(text: str, names: Mapping[int, str], ids: Mapping[str, str] | None = None) -> str:
@@ -182,35 +222,33 @@ def narrate(
     """A move in words with names for seats and any table talk: ``12. Ada builds a road on edge 15``.
 
     ``words`` overrides the engine's own description (an adapter's plainer wording). ``said``
-    (a dict kept for one ``naming``) remembers the engine's named words for each distinct move.
-    ``places`` rewrites the place ids of the move's words (never of the talk, which is the
-    player's own text and is quoted as typed).
+    (a dict kept for one save) remembers the engine's words for each distinct move.
+    ``places`` rewrites the place ids of the move's words, never of a name (see
+    :meth:`Naming.worded`) nor of the talk, which is the player's own text and is quoted as typed.
     """
     if move is None or index == 0:
         return "Start of the game"
-    named = naming(words) if words is not None else described(game, move, naming, said)
-    line = f"{index}. {named}"
-    if places is not None:
-        line = places(line)
+    told = words if words is not None else described(game, move, said)
+    line = naming.worded(f"{index}. {told}", places)
     talk = _talk(move)
     if talk:
         line += f' - "{talk}"'
     return line
 
 
-def described(game: Game, move: Mapping[str, Any], naming: Naming, said: dict[str, str] | None = None) -> str:
-    """The engine's words for ``move`` (its label if it cannot describe it), with names.
+def described(game: Game, move: Mapping[str, Any], said: dict[str, str] | None = None) -> str:
+    """The engine's words for ``move`` (its label if it cannot describe it).
 
     With ``said``, each distinct move is described once: a move is known by its ``repr``,
     which differs whenever the JSON data of two moves does, and an engine describes a move
     from the move alone.
     """
     if said is None:
-        return naming(_engine_words(game, move))
+        return _engine_words(game, move)
     key = repr(move)
     found = said.get(key)
     if found is None:
-        found = said[key] = naming(_engine_words(game, move))
+        found = said[key] = _engine_words(game, move)
     return found
 
 
@@ -227,14 +265,17 @@ def consequences(
     events: list[Any],
     naming: Naming,
     leave_out: Sequence[str] = (),
+    places: Callable[[str], str] | None = None,
 ) -> str:
     """What a move set off (dice, payouts, awards...), from the public events' words.
 
-    ``leave_out`` names event texts told elsewhere (a roll that opens the next turn).
+    ``leave_out`` names event texts told elsewhere (a roll that opens the next turn); ``places``
+    puts place ids in words (see :meth:`Naming.worded`).
     """
     if move is None:
         return ""
-    return "; ".join(naming(t) for t in adapter.event_lines(move, events) if t not in leave_out)
+    lines = adapter.event_lines(move, events)
+    return "; ".join(naming.worded(t, places) for t in lines if t not in leave_out)
 
 
 def story_tags(adapter: Adapter, move: Mapping[str, Any] | None, events: list[Any]) -> frozenset[str]:
@@ -280,7 +321,7 @@ def snapshots(
     names: dict[int, str] = {}
     ids = config_names(save)
     naming = Naming(names, ids)
-    said: dict[str, str] = {}  # named words by move, for this naming
+    said: dict[str, str] = {}  # the engine's words by move
     name = view_namer(adapter, ids, {})
     plain = getattr(adapter, "plain_places", None)
     keys: list[str] = []
@@ -291,7 +332,6 @@ def snapshots(
             spectator = name(game.view(step.state, None))
             names = dict(adapter.players(spectator))
             naming = Naming(names, ids)
-            said = {}
             if wanted is None:
                 wanted = [None, *sorted(names)]
             for seat in wanted:
@@ -308,11 +348,9 @@ def snapshots(
         places = None if plain is None else partial(_plain_text, plain, board_view)
         action = narrate(game, step.index, step.move, naming, words, said, places)
         rolled = roll_lines(adapter, step.move, step.events)
-        detail = consequences(adapter, step.move, step.events, naming, rolled)
+        detail = consequences(adapter, step.move, step.events, naming, rolled, places)
         tags = story_tags(adapter, step.move, step.events)
-        roll = "; ".join(naming(t) for t in rolled)
-        if places is not None:
-            detail, roll = places(detail), places(roll)
+        roll = "; ".join(naming.worded(t, places) for t in rolled)
         yield adapter, Snapshot(step.index, action, actor, views, detail, tags, roll)
 
 
