@@ -195,19 +195,12 @@ class _Player:
             return
         copies, parts, keys = list(was), self.parts, self.keys
         for k in compress(range(len(values)), map(operator.ne, values, was)):
-            value = values[k]
-            if type(value) is int:
-                copies[k] = value
-                parts[k] = keys[k] + int.__repr__(value)
-            else:
-                copies[k] = _fresh(value)
-                parts[k] = keys[k] + dumps(value)
+            copies[k] = _fresh(values[k])
+            parts[k] = keys[k] + dumps(values[k])
         self.copies = tuple(copies)
         self.text = "{" + ",".join(parts) + "}"
 
 
-_SEATS = frozenset(range(64))
-"""Every seat number a mark may name (more than any game seats)."""
 _TEXT = operator.attrgetter("text")
 
 
@@ -260,15 +253,9 @@ class DigestCache:
             fresh = list(was)
             compared = self.compared
             for k in compress(range(len(values)), map(operator.ne, values, was)):
-                value = values[k]
-                if type(value) is int:  # a number (the turn, a position): written as json writes it
-                    fresh[k] = value
-                    text = int.__repr__(value)
-                else:
-                    fresh[k] = _fresh(value)
-                    text = dumps(value)
+                fresh[k] = _fresh(values[k])
                 i = compared[k]
-                parts[i] = (keys[i] + text).encode()
+                parts[i] = (keys[i] + dumps(values[k])).encode()
                 written.append(i)
             self.copies = tuple(fresh)
         marks = self.marks
@@ -282,7 +269,7 @@ class DigestCache:
                     record.write(player)
                 marks.add("players")
             else:
-                seats: set[int] = marks.intersection(_SEATS)  # type: ignore[assignment]
+                seats = [m for m in marks if type(m) is int]
                 if seats:
                     for seat in seats:
                         players[seat].write(state.players[seat])
@@ -404,10 +391,8 @@ def canonical_text(state: Any) -> str:
 
 def digest(state: Any) -> str:
     """SHA-256 of :func:`canonical_text`, hashed incrementally (see :class:`DigestCache`)."""
-    cache = state.__dict__.get(CACHE_ATTRIBUTE)
+    cache = cache_of(state)
     if cache is None:
-        cache = cache_of(state)
-    if cache is None or cache is _SHARED:
         return hashlib.sha256(_full_text(state).encode()).hexdigest()
     cache.update(state)
     hexdigest = cache.hexdigest()
