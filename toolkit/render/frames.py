@@ -105,7 +105,8 @@ def config_names(save: Save) -> dict[str, str]:
 _MARK = "\ue000"
 """Opens and closes a stand-in for a name: the mark, one private-use character telling which name,
 the mark. No place pattern of an adapter reads private-use characters."""
-_SLOTS = 0x1000  # distinct names one naming can stand in for (U+E100 on)
+_FIRST_SLOT = 0xE100  # the character telling the first name; one per distinct name from there
+_SLOTS = 0x1000  # distinct names one naming can stand in for
 _STAND_IN = re.compile("\ue000([\ue100-\uf0ff])\ue000")
 
 
@@ -134,12 +135,16 @@ class Naming:
     def __call__(self, text: str) -> str:
         if not self.ids and "seat " not in text:
             return text  # nothing the pattern could match
-        named = self._named.get(text)
-        if named is None:
-            named = self.pattern.sub(self._name_of, text)
-            if len(self._named) < _NAMED_TEXTS:
-                self._named[text] = named
-        return named
+        return self._replaced(text, self._named, self._name_of)
+
+    def _replaced(self, text: str, memo: dict[str, str], replace: Callable[[re.Match[str]], str]) -> str:
+        """``text`` with each seat and id replaced by ``replace``, remembered in ``memo``."""
+        done = memo.get(text)
+        if done is None:
+            done = self.pattern.sub(replace, text)
+            if len(memo) < _NAMED_TEXTS:
+                memo[text] = done
+        return done
 
     def _name_of(self, match: re.Match[str]) -> str:
         seat = match.group(1)
@@ -154,12 +159,7 @@ class Naming:
             return self(text)
         if _MARK in text or (not self.ids and "seat " not in text):
             return places(self(text))  # nothing to name, or a mark in the text itself: no stand-ins
-        marked = self._marked.get(text)
-        if marked is None:
-            marked = self.pattern.sub(self._stand_in, text)
-            if len(self._marked) < _NAMED_TEXTS:
-                self._marked[text] = marked
-        worded = places(marked)
+        worded = places(self._replaced(text, self._marked, self._stand_in))
         return _STAND_IN.sub(self._fill, worded) if _MARK in worded else worded
 
     def _stand_in(self, match: re.Match[str]) -> str:
@@ -168,12 +168,12 @@ class Naming:
         if slot is None:
             if len(self._filled) == _SLOTS:
                 return name  # more names than stand-ins: this one goes in as it is
-            slot = self._slot[name] = _MARK + chr(0xE100 + len(self._filled)) + _MARK
+            slot = self._slot[name] = _MARK + chr(_FIRST_SLOT + len(self._filled)) + _MARK
             self._filled.append(name)
         return slot
 
     def _fill(self, match: re.Match[str]) -> str:
-        return self._filled[ord(match.group(1)) - 0xE100]
+        return self._filled[ord(match.group(1)) - _FIRST_SLOT]
 
 
 def with_names(text: str, names: Mapping[int, str], ids: Mapping[str, str] | None = None) -> str:
