@@ -150,18 +150,20 @@ def test_a_shallow_copy_sharing_lists_keeps_both_digests_right() -> None:
 
 def test_nothing_changed_since_the_last_digest_gives_it_again() -> None:
     """Asking twice at one position gives the same digest (kept when nothing changed), and a
-    record inside a marked list edited in place after that (a trade record), announced with
-    ``changed``, reaches the next one."""
+    record of a marked list of records replaced after that (a trade record: such records are
+    replaced, never edited in place), announced with ``changed``, reaches the next one."""
     edits = 0
     for n, state in enumerate(positions(45, ["random"] * 3, "standard", True, 1500)):
         first = GAME.digest(state)
         assert GAME.digest(state) == first == full_digest(state)
         if n % 5 == 0 and state.domestic_outcomes:
-            state.domestic_outcomes[0]["edited"] = n
+            record = state.domestic_outcomes[0]
+            state.domestic_outcomes[0] = {**record, "edited": n}
             changed(state, "domestic_outcomes")
             assert GAME.digest(state) == full_digest(state) != first
-            del state.domestic_outcomes[0]["edited"]
+            state.domestic_outcomes[0] = record
             changed(state, "domestic_outcomes")
+            assert GAME.digest(state) == first
             edits += 1
     assert edits > 10
 
@@ -177,13 +179,31 @@ def test_an_unannounced_change_to_a_marked_field_is_caught_in_checked_mode() -> 
 
 
 def test_a_change_to_a_compared_field_needs_no_announcement() -> None:
-    """The counters, the bank and the dice are compared on every digest: edited in place without a
-    word, they still reach the next digest."""
+    """The counters, the phase and the task queue are compared on every digest: edited in place
+    without a word, they still reach the next digest."""
     state = next(s for n, s in enumerate(positions(47, ["random"] * 3, "standard", False, 200)) if n == 120)
     first = GAME.digest(state)
-    state.bank["ore"] -= 1
+    state.steal_ordinal += 1
     assert GAME.digest(state) == full_digest(state) != first
     state.turn_number += 1
     assert GAME.digest(state) == full_digest(state)
+    state.queue.append({"task": "advanceTurn"})
+    assert GAME.digest(state) == full_digest(state)
+    state.phase = "done"
+    assert GAME.digest(state) == full_digest(state)
+
+
+def test_the_bank_and_the_dice_are_announced() -> None:
+    """The bank and the dice change with most moves that move cards, so the engine announces them
+    rather than have every digest compare them: a change without ``changed`` is caught in checked
+    mode, with it the change reaches the next digest."""
+    state = next(s for n, s in enumerate(positions(47, ["random"] * 3, "standard", False, 200)) if n == 120)
+    GAME.digest(state)
+    state.bank["ore"] -= 1
+    with pytest.raises(UnannouncedChange, match="bank"):
+        GAME.digest(state)
+    changed(state, "bank")
+    assert GAME.digest(state) == full_digest(state)
     state.dice["rollNumber"] += 1
+    changed(state, "dice")
     assert GAME.digest(state) == full_digest(state)

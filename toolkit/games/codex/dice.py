@@ -77,6 +77,7 @@ def roll_dice(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str
     preset = state.dice_preset is not None
     state.dice_preset = None
     total = d1 + d2
+    changed(state, "dice")
     state.dice = {
         "die1": d1, "die2": d2, "sum": total, "redDie": d2, "eventDieResult": face,
         "alchemyPreset": preset, "rollNumber": state.dice["rollNumber"] + 1,
@@ -109,9 +110,16 @@ def end_turn(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str,
     return [event("endTurn", f"{state.players[seat].id} ends the turn")] + advance_turn(state)
 
 
+TURN_MARKS = ("knight_actions_used", "knights_activated", "knight_promotions_used", "progress_played",
+              "merchant_fleet_types", "commercial_harbor_remaining", "crane_played", "medicine_played",
+              "free_roads", "domestic_proposals")
+"""The player fields that hold marks of the turn, cleared when the turn passes on."""
+
+
 def advance_turn(state: State) -> list[dict[str, Any]]:
     p = state.players[state.current]
-    changed(state, state.current, "domestic_declines", "domestic_counters", "domestic_outcomes")
+    changed(state, (state.current, *TURN_MARKS), "domestic_declines", "domestic_counters",
+            "domestic_outcomes")
     p.knight_actions_used = []
     p.knights_activated = []
     p.knight_promotions_used = []

@@ -9,15 +9,20 @@ again only when its field has changed.
 
 How the cache learns what changed (the rule every code that edits a state follows):
 
-* The fields in :data:`MARKED` (the board lists, the knights, the decks, the players, the
-  open decision, and the records of rolls, attacks, points and trades) are written again only
-  when a change to them is announced with :func:`changed`: ``changed(state, "road", seat)``
-  names the fields changed and, as integers, the seats whose player record changed. Every
-  edit of such a field, in place or by assignment, anywhere (an engine handler, a test
-  setting up a position), is followed by that call before the state is next digested.
-* The other fields (the counters, the phase, the bank, the dice, the task queue, ...:
-  scalars and small values) are compared with a copy of the value their piece was written
-  from on every digest: they need no announcement.
+* The fields in :data:`MARKED` (the board lists, the knights, the bank, the dice, the decks,
+  the players, the open decision, the records of rolls, attacks, points and trades, and the
+  settings fixed when the game starts) are written again only when a change to them is
+  announced with :func:`changed`: ``changed(state, "road", seat)`` names the fields changed
+  and, as integers, the seats whose player record changed; a tuple ``(seat, field, ...)``
+  (:func:`materials_of` makes the commonest) says that only the named fields of that player
+  changed. Every edit of such a field, in place or by assignment, anywhere (an engine handler,
+  a test setting up a position), is followed by that call before the state is next digested.
+* The records in the lists of :data:`ROWS` and in the decks' piles are never edited once
+  listed: a change replaces the record (or the list), so the same record object always stands
+  for the same text.
+* The other fields (the counters, the phase, the turn's seat, the task queue, ...: scalars
+  and small values that many handlers set) are compared with a copy of the value their piece
+  was written from on every digest: they need no announcement.
 * A state without a cache needs no announcements: a state built, loaded or copied
   (``copy.deepcopy``, pickle) starts without one, and its first digest writes every piece.
   A shallow copy (``copy.copy``) shares its lists with the original, so neither could hear
@@ -57,12 +62,22 @@ from typing import Any
 CACHE_ATTRIBUTE = "_digest_pieces"
 """The state attribute holding the cache (not a field)."""
 
+Mark = str | int | tuple[Any, ...]
+"""What :func:`changed` is told: a field's name, a seat, or a seat and some of its player's fields."""
+
 MARKED: frozenset[str] = frozenset({
-    "b_metro", "b_owner", "b_sideways", "b_type", "b_wall", "road", "knight_at", "knights",
+    "b_metro", "b_owner", "b_sideways", "b_type", "b_wall", "road", "bank", "dice", "knight_at", "knights",
     "terrain", "tokens", "harbors", "decks", "players", "pending", "first_rolls", "last_attack",
     "last_vp_awards", "domestic_counters", "domestic_declines", "domestic_outcomes",
+    "berserker_max", "first_player", "game_id", "opponent_types_hint", "seed", "setup_order", "size",
+    "standing_wants_enabled", "vp_target",
 })
 """Fields whose changes are announced with :func:`changed` (the others are compared)."""
+
+ROWS: frozenset[str] = frozenset({
+    "domestic_counters", "domestic_declines", "domestic_outcomes", "first_rolls", "last_vp_awards",
+})
+"""Marked lists of records that are never edited once listed, kept as :class:`_Rows`."""
 
 SEGMENTS: tuple[str, ...] = ("bank", "decks", "dice", "knight_at", "pending")
 """The top-level fields that open a new segment of the text (the first opens with the first
@@ -95,13 +110,30 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
+class _Strings(dict[str, str]):
+    """The JSON of strings as written before (the same keys, ids and names recur in every
+    piece): a memo of :func:`json.encoder.encode_basestring_ascii`, looked up from C, of short
+    strings only and emptied when full."""
+
+    LIMIT = 4096
+    LONGEST = 64
+
+    def __missing__(self, text: str) -> str:
+        json_text: str = json.encoder.encode_basestring_ascii(text)
+        if len(text) <= self.LONGEST:
+            if len(self) >= self.LIMIT:
+                self.clear()
+            self[text] = json_text
+        return json_text
+
+
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=plain)
 # The C encoder ``JSONEncoder.encode`` builds on every call, built once (without the
 # circular-reference check, which a game state never needs).
 _MAKE_ENCODER = getattr(json.encoder, "c_make_encoder", None)
+_ENCODE_STRING = _Strings().__getitem__
 _C_ENCODE = None if _MAKE_ENCODER is None else _MAKE_ENCODER(
-    None, plain, json.encoder.encode_basestring_ascii, None, ":", ",", True, False, True)
-_ENCODE_STRING = json.encoder.encode_basestring_ascii
+    None, plain, _ENCODE_STRING, None, ":", ",", True, False, True)
 _SCALAR_TEXT: dict[Any, str] = {None: "null", True: "true", False: "false"}
 
 
@@ -176,13 +208,15 @@ _UNSEEN = _Unseen()
 class _Player:
     """One player's JSON ``{"field":json,...}``, kept field by field beside copies of the values
     each part was written from: an announced player has only the fields that differ from their
-    copies written again (a move changes a hand or a counter, rarely more)."""
+    copies written again (a move changes a hand or a counter, rarely more). A player announced
+    with named fields has only those compared."""
 
-    __slots__ = ("get", "keys", "copies", "parts", "text")
+    __slots__ = ("get", "at", "keys", "copies", "parts", "text")
 
     def __init__(self, names: list[str]) -> None:
         self.get = _getter(names)
         self.keys = [json.dumps(n) + ":" for n in names]
+        self.at = {n: k for k, n in enumerate(names)}
         self.copies: tuple[Any, ...] = (_UNSEEN,) * len(names)
         self.parts = list(self.keys)
         self.text = ""
@@ -191,14 +225,52 @@ class _Player:
         """Bring the text up to date with ``player``."""
         values = self.get(player.__dict__)
         was = self.copies
-        if values == was:
-            return
-        copies, parts, keys = list(was), self.parts, self.keys
-        for k in compress(range(len(values)), map(operator.ne, values, was)):
-            copies[k] = _fresh(values[k])
-            parts[k] = keys[k] + dumps(values[k])
+        if values != was:
+            self._write([(k, values[k]) for k in compress(range(len(values)), map(operator.ne, values, was))])
+
+    def write_fields(self, player: Any, names: tuple[str, ...]) -> None:
+        """Bring the text up to date with ``player``, whose fields other than ``names`` are as
+        when last written."""
+        fields, at, was = player.__dict__, self.at, self.copies
+        changes = [(at[name], fields[name]) for name in names if fields[name] != was[at[name]]]
+        if changes:
+            self._write(changes)
+
+    def _write(self, changes: list[tuple[int, Any]]) -> None:
+        """Write the parts of the fields changed (their indexes and new values), and the text."""
+        copies, parts, keys = list(self.copies), self.parts, self.keys
+        for k, value in changes:
+            copies[k] = _fresh(value)
+            parts[k] = keys[k] + dumps(value)
         self.copies = tuple(copies)
         self.text = "{" + ",".join(parts) + "}"
+
+
+class _Rows:
+    """A list of records' JSON ``[record,...]`` kept beside the records it was written from: a
+    list holding the same record objects is not written again, and a list that grew at its end
+    has only its new records written. For lists whose records are never edited once listed (a
+    change replaces the record), so the same record object always means the same text: the
+    decks' piles, the turn's trade records, the points awarded."""
+
+    __slots__ = ("items", "text")
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+        self.text = "[]"
+
+    def write(self, rows: list[Any]) -> str:
+        """The JSON of ``rows``, brought up to date."""
+        items = self.items
+        n = len(items)
+        if len(rows) < n or not all(map(operator.is_, rows, items)):
+            self.items = list(rows)
+            self.text = dumps(rows)
+        elif len(rows) > n:
+            new = rows[n:]
+            self.text = self.text[:-1] + ("," if n else "") + ",".join(map(dumps, new)) + "]"
+            items += new
+        return self.text
 
 
 _TEXT = operator.attrgetter("text")
@@ -224,9 +296,10 @@ class DigestCache:
         self.get = _getter([names[i] for i in self.compared])
         self.copies: tuple[Any, ...] = (_UNSEEN,) * len(self.compared)
         self.parts = [b""] * len(names) + [b"}"]  # each piece in UTF-8, its separator first
-        self.marks: set[str | int] = set(MARKED)  # every marked field is written first
+        self.marks: set[Mark] = set(MARKED)  # every marked field is written first
         self.players: list[_Player] = []
-        self.piles: dict[str, tuple[list[Any], str]] = {}  # each pile's cards and JSON as written
+        self.rows = {name: _Rows() for name in ROWS}
+        self.piles: dict[str, _Rows] = {}  # each pile's cards as written
         count = len(self.bounds)
         self.encoded = [b""] * count
         self.hashes: list[Any] = [None] * count
@@ -269,17 +342,23 @@ class DigestCache:
                     record.write(player)
                 marks.add("players")
             else:
-                seats = [m for m in marks if type(m) is int]
-                if seats:
+                announced = [m for m in marks if type(m) is not str]  # seats, and seats' fields
+                if announced:
+                    seats = [m for m in announced if type(m) is int]
                     for seat in seats:
                         players[seat].write(state.players[seat])
+                    for mark in announced:
+                        if type(mark) is tuple and mark[0] not in seats:
+                            players[mark[0]].write_fields(state.players[mark[0]], mark[1:])
                     marks.add("players")
-            at = self.at
+            at, rows = self.at, self.rows
             for mark in marks:
                 if type(mark) is not str:
                     continue
                 if mark == "players":
                     text = "[" + ",".join(map(_TEXT, players)) + "]"
+                elif mark in rows:
+                    text = rows[mark].write(fields[mark])
                 elif mark == "decks":
                     text = self._decks(state.decks)
                 elif mark == "harbors":
@@ -299,18 +378,18 @@ class DigestCache:
         self.first = first
 
     def _decks(self, decks: dict[str, list[Any]]) -> str:
-        """The decks ``{"deck":[card,...],...}``, a pile written again only when it no longer
-        holds the same card records as when last written (a card record only ever moves between
-        a pile, a hand and the revealed points, never edited in place, so the same record object
-        always means the same card)."""
-        seen = self.piles
-        for name, pile in decks.items():
-            kept = seen.get(name)
-            if kept is None or kept[0] != pile:
-                seen[name] = (list(pile), json.dumps(name) + ":" + dumps(pile))
-        for name in [n for n in seen if n not in decks]:
-            del seen[name]
-        return "{" + ",".join(seen[name][1] for name in sorted(seen)) + "}"
+        """The decks ``{"deck":[card,...],...}``, each pile kept as :class:`_Rows` (a card record
+        only ever moves between a pile, a hand and the revealed points, never edited in place)."""
+        piles = self.piles
+        for name in [n for n in piles if n not in decks]:
+            del piles[name]
+        texts = []
+        for name in sorted(decks):
+            pile = piles.get(name)
+            if pile is None:
+                pile = piles[name] = _Rows()
+            texts.append(_ENCODE_STRING(name) + ":" + pile.write(decks[name]))
+        return "{" + ",".join(texts) + "}"
 
     def text(self) -> str:
         """The whole digest text as the pieces stand."""
@@ -349,13 +428,18 @@ class _Shared:
 _SHARED = _Shared()
 
 
-def changed(state: Any, *marks: str | int) -> None:
-    """Announce changes to ``state``: the fields named (of :data:`MARKED`) and the players of
-    the seats given (the rule in the module docstring). Nothing to do for a state without a
-    cache."""
+def changed(state: Any, *marks: Mark) -> None:
+    """Announce changes to ``state``: the fields named (of :data:`MARKED`), the players of the
+    seats given, and the named fields of a seat's player (the rule in the module docstring).
+    Nothing to do for a state without a cache."""
     cache = vars(state).get(CACHE_ATTRIBUTE)
     if cache is not None and cache is not _SHARED:
         cache.marks.update(marks)
+
+
+def materials_of(seat: int) -> tuple[int, str, str]:
+    """The mark announcing a change to ``seat``'s resource and commodity cards only."""
+    return (seat, "res", "com")
 
 
 def shared(state: Any) -> None:

@@ -28,7 +28,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.digest_text import changed
+from toolkit.games.codex.digest_text import changed, materials_of
 from toolkit.games.codex.flow import (
     Listing,
     close,
@@ -101,7 +101,7 @@ def holds(state: State, seat: int, bundle: Bundle) -> bool:
 
 
 def transfer(state: State, giver: int, taker: int, bundle: Bundle) -> None:
-    changed(state, giver, taker)
+    changed(state, materials_of(giver), materials_of(taker))
     for kind, n in bundle.items():
         state.players[giver].add(kind, -n)
         state.players[taker].add(kind, n)
@@ -164,7 +164,7 @@ def check_propose(state: State, seat: int, payload: dict[str, Any]) -> tuple[Bun
 def propose(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
     offer, want, target = check_propose(state, seat, payload)
     p = state.players[seat]
-    changed(state, seat)
+    changed(state, (seat, "domestic_proposals"))
     p.domestic_proposals += 1
     auction = f"auction-{state.turn_number}-{p.domestic_proposals}"
     body: dict[str, Any] = {

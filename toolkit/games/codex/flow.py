@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.digest_text import changed
+from toolkit.games.codex.digest_text import changed, materials_of
 from toolkit.games.codex.state import LISTING_ATTRIBUTE, Knight, Player, State, positions
 
 Task = dict[str, Any]
@@ -306,7 +306,7 @@ def seat_from_player_id(state: State, payload: dict[str, Any], key: str = "targe
 
 def pay(state: State, seat: int, cost: dict[str, int]) -> None:
     p = state.players[seat]
-    changed(state, seat)
+    changed(state, materials_of(seat), "bank")
     for kind, n in cost.items():
         p.add(kind, -n)
         state.bank[kind] += n

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.digest_text import changed
+from toolkit.games.codex.digest_text import changed, materials_of
 from toolkit.games.codex.flow import (
     Task,
     close,
@@ -81,7 +81,7 @@ def produce(state: State, roll: int) -> tuple[dict[int, dict[str, int]], list[di
         for seat, n in pay.items():
             if n <= 0:
                 continue
-            changed(state, seat)
+            changed(state, materials_of(seat), "bank")
             state.bank[card] -= n
             state.players[seat].add(card, n)
             granted[seat][card] = granted[seat].get(card, 0) + n
@@ -123,7 +123,7 @@ def check_science_bonus(state: State, seat: int, payload: dict[str, Any]) -> str
 
 def choose_science_bonus(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
     choice = check_science_bonus(state, seat, payload)
-    changed(state, seat)
+    changed(state, materials_of(seat), "bank")
     state.bank[choice] -= 1
     state.players[seat].add(choice, 1)
     close(state)

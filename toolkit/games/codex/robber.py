@@ -22,7 +22,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.digest_text import changed
+from toolkit.games.codex.digest_text import changed, materials_of
 from toolkit.games.codex.flow import (
     Task,
     allowed,
@@ -91,7 +91,6 @@ def check_discard(state: State, seat: int, payload: dict[str, Any]) -> dict[str,
             raise IllegalMove("bad_material", f"{c!r} is not a resource or commodity")
         counts[c] = counts.get(c, 0) + 1
     require_known_hand(state, seat)
-    changed(state, seat)
     for c, n in counts.items():
         if p.material(c) < n:
             raise IllegalMove("cannot_afford", f"you hold only {p.material(c)} {c}")
@@ -102,10 +101,10 @@ def discard_half(state: State, seat: int, payload: dict[str, Any]) -> list[dict[
     counts = check_discard(state, seat, payload)
     assert state.pending is not None
     p = state.players[seat]
+    changed(state, materials_of(seat), "bank", "pending")
     for c, n in counts.items():
         p.add(c, -n)
         state.bank[c] += n
-    changed(state, "pending")
     state.pending["allowedPlayerIds"] = [x for x in state.pending["allowedPlayerIds"] if x != p.id]
     if not state.pending["allowedPlayerIds"]:
         close(state)
@@ -168,7 +167,7 @@ def steal_pick(state: State, victim: int) -> str:
 def steal(state: State, thief: int, victim: int) -> list[dict[str, Any]]:
     card = steal_pick(state, victim)
     state.steal_ordinal += 1
-    changed(state, victim, thief)
+    changed(state, materials_of(victim), materials_of(thief))
     state.players[victim].add(card, -1)
     state.players[thief].add(card, 1)
     return [event("steal", f"{state.players[thief].id} steals a card from {state.players[victim].id}")]

@@ -18,7 +18,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import longest_road
-from toolkit.games.codex.digest_text import changed
+from toolkit.games.codex.digest_text import changed, materials_of
 from toolkit.games.codex.flow import (
     accepted,
     close,
@@ -56,6 +56,7 @@ def roll_first_player(seed: str | int, player_ids: list[str]) -> tuple[int, list
 
 
 def start_setup(state: State, first: int) -> None:
+    changed(state, "first_player", "setup_order")
     state.first_player = first
     order = state.seat_order_from(first)
     state.setup_order = order + order[::-1]
@@ -128,8 +129,8 @@ def setup_grant(state: State, seat: int, i: int) -> dict[str, int]:
             continue
         kind = C.TERRAIN_RESOURCE[state.terrain[h]]
         if state.bank[kind] > 0:
+            changed(state, materials_of(seat), "bank")
             state.bank[kind] -= 1
-            changed(state, seat)
             state.players[seat].add(kind, 1)
             got[kind] = got.get(kind, 0) + 1
     return got

@@ -104,6 +104,7 @@ def execute_want(state: State, seat: int, payload: dict[str, Any]) -> list[dict[
     poster, offer, want = check_execute(state, seat, payload)
     transfer(state, poster, seat, offer)
     transfer(state, seat, poster, want)
+    changed(state, poster)
     state.players[poster].standing_want = None
     state.players[poster].standing_want_live = False
     text = (f"{state.players[seat].id} takes {state.players[poster].id}'s want: gets {describe(offer)}, "
