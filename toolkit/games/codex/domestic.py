@@ -28,7 +28,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.digest_text import changed, materials_of
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     Listing,
     close,
@@ -42,6 +42,7 @@ from toolkit.games.codex.flow import (
     seat_from_player_id,
     turn_action_open,
 )
+from toolkit.games.codex.handover import move_cards
 from toolkit.games.codex.state import State
 
 Bundle = dict[str, int]
@@ -98,13 +99,6 @@ def as_bundle(items: list[dict[str, Any]]) -> Bundle:
 def holds(state: State, seat: int, bundle: Bundle) -> bool:
     p = state.players[seat]
     return p.hidden_materials == 0 and p.can_pay(bundle)
-
-
-def transfer(state: State, giver: int, taker: int, bundle: Bundle) -> None:
-    changed(state, materials_of(giver), materials_of(taker))
-    for kind, n in bundle.items():
-        state.players[giver].add(kind, -n)
-        state.players[taker].add(kind, n)
 
 
 def require_exchange(state: State, first: int, first_gives: Bundle, second: int, second_gives: Bundle,
@@ -326,8 +320,8 @@ def cancel(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, A
 
 def _execute(state: State, proposer: int, responder: int, offer: Bundle,
              want: Bundle) -> list[dict[str, Any]]:
-    transfer(state, proposer, responder, offer)
-    transfer(state, responder, proposer, want)
+    move_cards(state, proposer, responder, offer)
+    move_cards(state, responder, proposer, want)
     text = (f"{state.players[proposer].id} trades {describe(offer)} to {state.players[responder].id} "
             f"for {describe(want)}")
     _end(state, "taken", responder, offer, want)

@@ -12,7 +12,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.digest_text import changed
+from toolkit.games.codex.digest_text import changed, materials_of
 from toolkit.games.codex.flow import require_known_hand
 from toolkit.games.codex.state import State
 
@@ -68,8 +68,9 @@ def bundles(state: State, giver: int, total: int) -> list[list[dict[str, Any]]]:
 
 
 def move_cards(state: State, giver: int, taker: int, bundle: Bundle) -> None:
-    """Move ``bundle`` from ``giver`` to ``taker`` (no bank involved)."""
-    changed(state, giver, taker)
+    """Move ``bundle`` from ``giver`` to ``taker`` (no bank involved): a progress card's
+    handover, a domestic trade's or a standing want's side."""
+    changed(state, materials_of(giver), materials_of(taker))
     for kind, count in bundle.items():
         state.players[giver].add(kind, -count)
         state.players[taker].add(kind, count)

@@ -34,9 +34,9 @@ from toolkit.games.codex.domestic import (
     holds,
     require_exchange,
     require_holds,
-    transfer,
 )
 from toolkit.games.codex.flow import event, require_turn_action, seat_from_player_id
+from toolkit.games.codex.handover import move_cards
 from toolkit.games.codex.state import State
 
 
@@ -102,8 +102,8 @@ def check_execute(state: State, seat: int,
 
 def execute_want(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
     poster, offer, want = check_execute(state, seat, payload)
-    transfer(state, poster, seat, offer)
-    transfer(state, seat, poster, want)
+    move_cards(state, poster, seat, offer)
+    move_cards(state, seat, poster, want)
     changed(state, poster)
     state.players[poster].standing_want = None
     state.players[poster].standing_want_live = False
