@@ -110,16 +110,9 @@ def end_turn(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str,
     return [event("endTurn", f"{state.players[seat].id} ends the turn")] + advance_turn(state)
 
 
-TURN_MARKS = ("knight_actions_used", "knights_activated", "knight_promotions_used", "progress_played",
-              "merchant_fleet_types", "commercial_harbor_remaining", "crane_played", "medicine_played",
-              "free_roads", "domestic_proposals")
-"""The player fields that hold marks of the turn, cleared when the turn passes on."""
-
-
 def advance_turn(state: State) -> list[dict[str, Any]]:
     p = state.players[state.current]
-    changed(state, (state.current, *TURN_MARKS), "domestic_declines", "domestic_counters",
-            "domestic_outcomes")
+    changed(state, state.current, "domestic_declines", "domestic_counters", "domestic_outcomes")
     p.knight_actions_used = []
     p.knights_activated = []
     p.knight_promotions_used = []
