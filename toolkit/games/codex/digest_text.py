@@ -251,7 +251,7 @@ class _Rows:
     list holding the same record objects is not written again, and a list that grew at its end
     has only its new records written. For lists whose records are never edited once listed (a
     change replaces the record), so the same record object always means the same text: the
-    decks' piles, the turn's trade records, the points awarded."""
+    decks' piles and the lists of :data:`ROWS`."""
 
     __slots__ = ("items", "text")
 
