@@ -26,7 +26,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import building, improvements, knights
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.digest_text import changed, materials_of
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     accepted,
     allowed,
@@ -38,6 +38,7 @@ from toolkit.games.codex.flow import (
     knight_of,
     pay,
     require_afford,
+    take_from_bank,
 )
 from toolkit.games.codex.progress import candidates, card, resolver
 from toolkit.games.codex.state import State
@@ -166,9 +167,7 @@ def harvest(state: State, seat: int, terrain: str, name: str) -> Events:
     resource = C.TERRAIN_RESOURCE[terrain]
     owed = HARVEST_PER_HEX * len(touching_hexes(state, seat, terrain))
     got = min(owed, state.bank[resource])
-    changed(state, materials_of(seat), "bank")
-    state.bank[resource] -= got
-    state.players[seat].add(resource, got)
+    take_from_bank(state, seat, resource, got)
     return [event(name, f"{state.players[seat].id} takes {got} {resource}")]
 
 

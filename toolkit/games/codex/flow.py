@@ -305,11 +305,22 @@ def seat_from_player_id(state: State, payload: dict[str, Any], key: str = "targe
 
 
 def pay(state: State, seat: int, cost: dict[str, int]) -> None:
+    """``seat`` hands the cards of ``cost`` to the bank (a purchase, a discard, a maritime
+    trade's cards given): the one place, with :func:`take_from_bank`, where cards move between
+    a hand and the bank."""
     p = state.players[seat]
     changed(state, materials_of(seat), "bank")
     for kind, n in cost.items():
         p.add(kind, -n)
         state.bank[kind] += n
+
+
+def take_from_bank(state: State, seat: int, kind: str, n: int) -> None:
+    """``seat`` takes ``n`` cards of ``kind`` from the bank (production, a setup grant, a
+    maritime trade's cards received, a card's gift): the caller has checked the bank holds them."""
+    changed(state, materials_of(seat), "bank")
+    state.bank[kind] -= n
+    state.players[seat].add(kind, n)
 
 
 def check_bought_corner(state: State, seat: int, payload: dict[str, Any],

@@ -17,8 +17,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.digest_text import changed, materials_of
-from toolkit.games.codex.flow import event, material_line, require_turn_action
+from toolkit.games.codex.flow import event, material_line, pay, require_turn_action, take_from_bank
 from toolkit.games.codex.state import State, positions
 
 
@@ -80,12 +79,9 @@ def check_trade(state: State, seat: int, payload: dict[str, Any]) -> tuple[str, 
 def maritime_trade(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
     give, give_n, wants = check_trade(state, seat, payload)
     p = state.players[seat]
-    changed(state, materials_of(seat), "bank")
-    p.add(give, -give_n)
-    state.bank[give] += give_n
+    pay(state, seat, {give: give_n})
     for k, n in wants:
-        state.bank[k] -= n
-        p.add(k, n)
+        take_from_bank(state, seat, k, n)
     got = ", ".join(f"{n} {k}" for k, n in wants)
     return [event("maritimeTrade", f"{p.id} trades {give_n} {give} to the bank for {got}")]
 

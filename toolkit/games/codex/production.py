@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.digest_text import changed, materials_of
 from toolkit.games.codex.flow import (
     Task,
     close,
@@ -26,6 +25,7 @@ from toolkit.games.codex.flow import (
     offered_choice,
     open_choice,
     push_front,
+    take_from_bank,
     task,
 )
 from toolkit.games.codex.state import State, positions
@@ -81,9 +81,7 @@ def produce(state: State, roll: int) -> tuple[dict[int, dict[str, int]], list[di
         for seat, n in pay.items():
             if n <= 0:
                 continue
-            changed(state, materials_of(seat), "bank")
-            state.bank[card] -= n
-            state.players[seat].add(card, n)
+            take_from_bank(state, seat, card, n)
             granted[seat][card] = granted[seat].get(card, 0) + n
     events = [
         event("production", f"{state.players[s].id} receives " + _listing(got))
@@ -123,9 +121,7 @@ def check_science_bonus(state: State, seat: int, payload: dict[str, Any]) -> str
 
 def choose_science_bonus(state: State, seat: int, payload: dict[str, Any]) -> list[dict[str, Any]]:
     choice = check_science_bonus(state, seat, payload)
-    changed(state, materials_of(seat), "bank")
-    state.bank[choice] -= 1
-    state.players[seat].add(choice, 1)
+    take_from_bank(state, seat, choice, 1)
     close(state)
     return [event("chooseScienceBonusResource", f"{state.players[seat].id} takes 1 {choice} (Aqueduct)")]
 

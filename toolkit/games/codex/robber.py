@@ -31,6 +31,7 @@ from toolkit.games.codex.flow import (
     hex_of,
     install,
     knight_of,
+    pay,
     push_front,
     require_known_hand,
     require_pending,
@@ -101,10 +102,8 @@ def discard_half(state: State, seat: int, payload: dict[str, Any]) -> list[dict[
     counts = check_discard(state, seat, payload)
     assert state.pending is not None
     p = state.players[seat]
-    changed(state, materials_of(seat), "bank", "pending")
-    for c, n in counts.items():
-        p.add(c, -n)
-        state.bank[c] += n
+    pay(state, seat, counts)
+    changed(state, "pending")
     state.pending["allowedPlayerIds"] = [x for x in state.pending["allowedPlayerIds"] if x != p.id]
     if not state.pending["allowedPlayerIds"]:
         close(state)

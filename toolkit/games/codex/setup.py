@@ -18,7 +18,7 @@ from typing import Any
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
 from toolkit.games.codex import longest_road
-from toolkit.games.codex.digest_text import changed, materials_of
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     accepted,
     close,
@@ -27,6 +27,7 @@ from toolkit.games.codex.flow import (
     install,
     intersection_of,
     require_pending,
+    take_from_bank,
 )
 from toolkit.games.codex.state import State
 from toolkit.rng import Stream
@@ -129,9 +130,7 @@ def setup_grant(state: State, seat: int, i: int) -> dict[str, int]:
             continue
         kind = C.TERRAIN_RESOURCE[state.terrain[h]]
         if state.bank[kind] > 0:
-            changed(state, materials_of(seat), "bank")
-            state.bank[kind] -= 1
-            state.players[seat].add(kind, 1)
+            take_from_bank(state, seat, kind, 1)
             got[kind] = got.get(kind, 0) + 1
     return got
 
