@@ -361,10 +361,8 @@ class DigestCache:
                     text = rows[mark].write(fields[mark])
                 elif mark == "decks":
                     text = self._decks(state.decks)
-                elif mark == "harbors":
-                    text = field_json(state, mark)
                 else:
-                    text = dumps(fields[mark])
+                    text = field_json(state, mark)
                 i = at[mark]
                 parts[i] = (keys[i] + text).encode()
                 written.append(i)
