@@ -51,6 +51,7 @@ from toolkit.games.codex.flow import (
     install,
     intersection_of,
     knight_of,
+    move_cards,
     push_front,
     require_known_hand,
     require_known_progress,
@@ -58,7 +59,7 @@ from toolkit.games.codex.flow import (
     task,
     text,
 )
-from toolkit.games.codex.handover import bundles, describe, move_cards, parse_cards
+from toolkit.games.codex.handover import bundles, describe, parse_cards
 from toolkit.games.codex.progress import candidates, card, resolver, skip_hook
 from toolkit.games.codex.state import Knight, State
 from toolkit.games.codex.victory import victory_points

@@ -38,12 +38,13 @@ from toolkit.games.codex.flow import (
     event,
     hex_of,
     install,
+    move_cards,
     require_known_hand,
     require_turn_action,
     seat_from_player_id,
     text,
 )
-from toolkit.games.codex.handover import bundles, describe, move_cards, parse_cards
+from toolkit.games.codex.handover import bundles, describe, parse_cards
 from toolkit.games.codex.progress import candidates, card, free_effect, resolver
 from toolkit.games.codex.state import State
 from toolkit.games.codex.victory import victory_points

@@ -35,6 +35,7 @@ from toolkit.games.codex.flow import (
     event,
     install,
     material_line,
+    move_cards,
     pending_type,
     require_known_hand,
     require_pending,
@@ -42,7 +43,6 @@ from toolkit.games.codex.flow import (
     seat_from_player_id,
     turn_action_open,
 )
-from toolkit.games.codex.handover import move_cards
 from toolkit.games.codex.state import State
 
 Bundle = dict[str, int]

@@ -307,7 +307,7 @@ def seat_from_player_id(state: State, payload: dict[str, Any], key: str = "targe
 def pay(state: State, seat: int, cost: dict[str, int]) -> None:
     """``seat`` hands the cards of ``cost`` to the bank (a purchase, a discard, a maritime
     trade's cards given): the one place, with :func:`take_from_bank`, where cards move between
-    a hand and the bank."""
+    a hand and the bank (:func:`move_cards` moves them between hands)."""
     p = state.players[seat]
     changed(state, materials_of(seat), "bank")
     for kind, n in cost.items():
@@ -321,6 +321,16 @@ def take_from_bank(state: State, seat: int, kind: str, n: int) -> None:
     changed(state, materials_of(seat), "bank")
     state.bank[kind] -= n
     state.players[seat].add(kind, n)
+
+
+def move_cards(state: State, giver: int, taker: int, cards: dict[str, int]) -> None:
+    """``giver`` hands ``cards`` to ``taker``, no bank involved (a steal, a domestic trade or a
+    standing want's side, a progress card's handover): with :func:`pay` and
+    :func:`take_from_bank`, the only places where cards change hands."""
+    changed(state, materials_of(giver), materials_of(taker))
+    for kind, n in cards.items():
+        state.players[giver].add(kind, -n)
+        state.players[taker].add(kind, n)
 
 
 def check_bought_corner(state: State, seat: int, payload: dict[str, Any],

@@ -3,7 +3,8 @@
 Tribute and Betrothal answers name the cards as a material list ``[{type, count}]``: each
 type a resource or commodity, listed once, each count a positive integer, and the counts
 adding up to exactly the number the pending asks for, all of which the giving player must
-hold. These helpers read such a list, list the legal ones, and move the cards.
+hold. These helpers read such a list and list the legal ones; :func:`~toolkit.games.codex.flow.move_cards`
+moves the cards.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.digest_text import changed, materials_of
 from toolkit.games.codex.flow import require_known_hand
 from toolkit.games.codex.state import State
 
@@ -67,13 +67,6 @@ def bundles(state: State, giver: int, total: int) -> list[list[dict[str, Any]]]:
     return out
 
 
-def move_cards(state: State, giver: int, taker: int, bundle: Bundle) -> None:
-    """Move ``bundle`` from ``giver`` to ``taker`` (no bank involved): a progress card's
-    handover, a domestic trade's or a standing want's side."""
-    changed(state, materials_of(giver), materials_of(taker))
-    for kind, count in bundle.items():
-        state.players[giver].add(kind, -count)
-        state.players[taker].add(kind, count)
 
 
 def describe(bundle: Bundle) -> str:

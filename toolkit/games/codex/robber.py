@@ -22,7 +22,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.digest_text import changed, materials_of
+from toolkit.games.codex.digest_text import changed
 from toolkit.games.codex.flow import (
     Task,
     allowed,
@@ -31,6 +31,7 @@ from toolkit.games.codex.flow import (
     hex_of,
     install,
     knight_of,
+    move_cards,
     pay,
     push_front,
     require_known_hand,
@@ -166,9 +167,7 @@ def steal_pick(state: State, victim: int) -> str:
 def steal(state: State, thief: int, victim: int) -> list[dict[str, Any]]:
     card = steal_pick(state, victim)
     state.steal_ordinal += 1
-    changed(state, materials_of(victim), materials_of(thief))
-    state.players[victim].add(card, -1)
-    state.players[thief].add(card, 1)
+    move_cards(state, victim, thief, {card: 1})
     return [event("steal", f"{state.players[thief].id} steals a card from {state.players[victim].id}")]
 
 

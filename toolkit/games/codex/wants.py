@@ -35,8 +35,7 @@ from toolkit.games.codex.domestic import (
     require_exchange,
     require_holds,
 )
-from toolkit.games.codex.flow import event, require_turn_action, seat_from_player_id
-from toolkit.games.codex.handover import move_cards
+from toolkit.games.codex.flow import event, move_cards, require_turn_action, seat_from_player_id
 from toolkit.games.codex.state import State
 
 
