@@ -334,13 +334,13 @@ class DigestCache:
         marks = self.marks
         if marks:
             players = self.players
-            if "players" in marks or len(players) != len(state.players):
-                if len(players) != len(state.players):
-                    names = sorted(type(state.players[0]).FIELDS) if state.players else []
-                    players[:] = [_Player(names) for _ in state.players]
+            if len(players) != len(state.players):
+                names = sorted(type(state.players[0]).FIELDS) if state.players else []
+                players[:] = [_Player(names) for _ in state.players]
+                marks.add("players")
+            if "players" in marks:
                 for record, player in zip(players, state.players, strict=True):
                     record.write(player)
-                marks.add("players")
             else:
                 announced = [m for m in marks if type(m) is not str]  # seats, and seats' fields
                 if announced:
