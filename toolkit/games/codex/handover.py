@@ -67,7 +67,5 @@ def bundles(state: State, giver: int, total: int) -> list[list[dict[str, Any]]]:
     return out
 
 
-
-
 def describe(bundle: Bundle) -> str:
     return ", ".join(f"{n} {k}" for k, n in bundle.items()) or "nothing"
