@@ -107,7 +107,7 @@ _MARK = "\ue000"
 the mark. No place pattern of an adapter reads private-use characters."""
 _FIRST_SLOT = 0xE100  # the character telling the first name; one per distinct name from there
 _SLOTS = 0x1000  # distinct names one naming can stand in for
-_STAND_IN = re.compile("\ue000([\ue100-\uf0ff])\ue000")
+_STAND_IN = re.compile(f"{_MARK}([{chr(_FIRST_SLOT)}-{chr(_FIRST_SLOT + _SLOTS - 1)}]){_MARK}")
 
 
 class Naming:
