@@ -196,9 +196,6 @@ class _Unseen:
     def __eq__(self, other: object) -> bool:
         return False
 
-    def __ne__(self, other: object) -> bool:
-        return True
-
     __hash__ = None  # type: ignore[assignment]
 
 
