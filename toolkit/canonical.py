@@ -24,10 +24,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
 from referencing import Registry
 
 if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
     from referencing._core import Resolver
 
     Node = tuple[Any, Resolver[Any]]
@@ -112,7 +112,9 @@ class SchemaWalker:
                 or (key in instance and type(instance[key]) is type(value) and instance[key] == value)
             )
         check = self._checks.get(id(schema))
-        if check is None:
+        if check is None:  # the validator is imported only when a schema needs one
+            from jsonschema import Draft202012Validator
+
             check = Draft202012Validator(schema, registry=self.registry, _resolver=resolver)
             self._checks[id(schema)] = check
         return bool(check.is_valid(instance))
