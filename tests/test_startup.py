@@ -82,6 +82,15 @@ def test_a_codex_replay_loads_no_view_module() -> None:
     assert "toolkit.games.codex.views" not in loaded
 
 
+def test_recording_codex_loads_no_schema_validator(tmp_path: Path) -> None:
+    """``record`` writes its save in canonical form, and the codex schema picks the key order
+    of every object by a ``const`` tag, so the walk builds no validator and ``jsonschema``
+    stays unloaded (issue 14 item 5: faster tools)."""
+    loaded = loaded_by("record", "codex", "--seed", "1", "--players", "3", "-o", str(tmp_path / "codex.json"))
+    assert "toolkit.canonical" in loaded
+    assert "jsonschema" not in loaded
+
+
 def test_a_codex_replay_lays_out_only_its_own_board() -> None:
     """The codex catalog (which lays out every board size) is built on first use, so a
     replay of a standard game computes the standard board alone."""
