@@ -463,3 +463,41 @@ def test_schema_order_follows_every_applicator() -> None:
     assert list(ordered["extra"]) == ["q", "p", "r"]
     assert walker.text({"b": {"first": "é"}}) == '{\n "b": {\n  "first": "é"\n }\n}\n'
     assert walker.undeclared(data) == [("/extra", "r"), ("/a/3", "w"), ("/b", "other")]
+
+
+DECIDED_SCHEMAS: list[Any] = [
+    True,
+    False,
+    {"properties": {"type": {"const": "bank"}}, "required": ["type"]},
+    {"required": ["strike"]},
+    {"required": ["a", "b"]},
+    {"not": {"required": ["strike"]}},
+    {"not": {"not": {"required": ["a", "b"]}}},
+    {"not": {"properties": {"type": {"const": "bank"}}, "required": ["type"]}},
+    {"not": False},
+]
+DECIDED_INSTANCES: list[Any] = [
+    {}, {"strike": "timeout"}, {"a": 1}, {"a": 1, "b": None}, {"type": "bank"}, {"type": "bandit"},
+    {"type": 1}, [], "strike", 3, None,
+]
+
+
+@pytest.mark.parametrize("schema", DECIDED_SCHEMAS)
+def test_the_walk_decides_its_dispatch_tests_as_the_validator_does(schema: Any) -> None:
+    """design §5: a branch applies when the object satisfies it. The walk decides booleans,
+    ``const`` tags, ``required`` lists and their negations itself (the pioneers move's
+    ``if: not required strike`` among them), and agrees with the validator on objects and
+    on every other kind of value."""
+    from toolkit.canonical import _decided
+
+    for instance in DECIDED_INSTANCES:
+        assert _decided(schema, instance) == Draft202012Validator(schema).is_valid(instance), instance
+
+
+def test_the_walk_leaves_other_tests_to_the_validator() -> None:
+    """design §5: a test the walk cannot decide by itself (here a type and a minimum) goes to
+    the validator."""
+    from toolkit.canonical import _decided
+
+    for schema in ({"required": ["a"], "type": "object"}, {"not": {"minimum": 3}}, {"anyOf": [True]}):
+        assert _decided(schema, {"a": 1}) is None

@@ -102,15 +102,9 @@ class SchemaWalker:
                         self._applicable(sub, resolver, instance, out)
 
     def _is_valid(self, schema: Any, resolver: Resolver[Any], instance: Any) -> bool:
-        if isinstance(schema, bool):
-            return schema
-        tag = _const_tag(schema)
-        if tag is not None:  # the dispatch test every schema here uses; decided without a validator
-            key, value = tag
-            return (
-                not isinstance(instance, dict)
-                or (key in instance and type(instance[key]) is type(value) and instance[key] == value)
-            )
+        decided = _decided(schema, instance)
+        if decided is not None:  # the dispatch tests the schemas here use need no validator
+            return decided
         check = self._checks.get(id(schema))
         if check is None:  # the validator is imported only when a schema needs one
             from jsonschema import Draft202012Validator
@@ -205,6 +199,29 @@ def _const_tag(schema: Mapping[str, Any]) -> tuple[str, Any] | None:
     if not isinstance(sub, Mapping) or set(sub) != {"const"} or not isinstance(sub["const"], str):
         return None
     return key, sub["const"]
+
+
+def _decided(schema: Any, instance: Any) -> bool | None:
+    """Whether ``instance`` is valid against ``schema``, for the schemas that need no
+    validator: a boolean, a ``const`` tag (:func:`_const_tag`), exactly ``{"required": [...]}``
+    and ``{"not": ...}`` of one of these; None for any other schema. The keywords that test
+    an object pass any other value."""
+    if isinstance(schema, bool):
+        return schema
+    if not isinstance(schema, Mapping):
+        return None
+    if set(schema) == {"not"}:
+        inner = _decided(schema["not"], instance)
+        return None if inner is None else not inner
+    if set(schema) == {"required"} and isinstance(schema["required"], list):
+        return not isinstance(instance, dict) or all(key in instance for key in schema["required"])
+    tag = _const_tag(schema)
+    if tag is None:
+        return None
+    key, value = tag
+    return not isinstance(instance, dict) or (
+        key in instance and type(instance[key]) is type(value) and instance[key] == value
+    )
 
 
 def escape(token: str) -> str:
