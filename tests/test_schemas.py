@@ -465,6 +465,59 @@ def test_schema_order_follows_every_applicator() -> None:
     assert walker.undeclared(data) == [("/extra", "r"), ("/a/3", "w"), ("/b", "other")]
 
 
+
+def _tagged_walker(*extra_branches: Any) -> Any:
+    """A walker over objects told apart by ``kind``, as a save's moves are; ``extra_branches``
+    are added to the ``allOf`` after the tagged ones."""
+    from referencing import Registry, Resource
+
+    from toolkit.canonical import SchemaWalker
+
+    def tagged(kind: str, *keys: str) -> dict[str, Any]:
+        then = {"properties": {"body": {"properties": {key: True for key in keys}}}}
+        return {"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]}, "then": then}
+
+    uri = "https://replaykit.dev/schemas/test-tagged.json"
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "array",
+        "items": {
+            "properties": {"kind": True, "body": {"type": "object"}},
+            "allOf": [tagged("a", "y", "x"), tagged("b", "w", "v"), tagged("a", "u"), *extra_branches],
+        },
+    }
+    return SchemaWalker(Registry().with_resource(uri, Resource.from_contents(schema)), uri)
+
+
+def test_a_tagged_all_of_takes_only_the_branches_of_the_object_s_tag() -> None:
+    """design §5: an ``allOf`` of ``if`` tests on one key's value applies, to an object, the
+    branches of its value only (all of them when several share it), in their written order;
+    to any other value, every branch. The walk looks the branches up by the value, and orders
+    keys exactly as visiting every branch does (an empty branch turns the look-up off)."""
+    instances = [[
+        {"body": {"u": 1, "x": 2, "y": 3, "w": 4}, "kind": "a"},
+        {"body": {"u": 1, "v": 2, "w": 3}, "kind": "b"},
+        {"body": {"v": 1, "w": 2}, "kind": "c"},
+        {"body": {"b": 1, "a": 2}},
+        {"body": {"b": 1, "a": 2}, "kind": ["a"]},
+        {"body": {"b": 1, "a": 2}, "kind": 1},
+        "a",
+        [{"kind": "a"}],
+    ]]
+    looked_up, visited = _tagged_walker(), _tagged_walker({})
+    for data in instances:
+        assert looked_up.order(data) == visited.order(data)
+        assert [list(item["body"]) for item in looked_up.order(data)[:6]] == [
+            ["y", "x", "u", "w"], ["w", "v", "u"], ["v", "w"], ["b", "a"], ["b", "a"], ["b", "a"]
+        ]
+        assert looked_up.undeclared(data) == visited.undeclared(data) == [
+            ("/0/body", "w"), ("/1/body", "u"), ("/2/body", "v"), ("/2/body", "w"),
+            ("/3/body", "b"), ("/3/body", "a"), ("/4/body", "b"), ("/4/body", "a"),
+            ("/5/body", "b"), ("/5/body", "a"),
+        ]
+    assert [d is None for d in looked_up._dispatches.values()] == [False]
+    assert [d is None for d in visited._dispatches.values()] == [True]
+
 DECIDED_SCHEMAS: list[Any] = [
     True,
     False,

@@ -51,6 +51,7 @@ class SchemaWalker:
         self._root: Node = (resolved.contents, resolved.resolver)
         self._checks: dict[int, Draft202012Validator] = {}
         self._refs: dict[int, Node] = {}
+        self._dispatches: dict[int, Dispatch | None] = {}
 
     # -- public -------------------------------------------------------------
 
@@ -84,7 +85,7 @@ class SchemaWalker:
                     target = self._refs[id(schema)] = (resolved.contents, resolved.resolver)
                 self._applicable(target[0], target[1], instance, out)
             elif keyword == "allOf":
-                for sub in value:
+                for sub in self._branches(value, instance):
                     self._applicable(sub, resolver, instance, out)
             elif keyword == "if":
                 branch = "then" if self._is_valid(value, resolver, instance) else "else"
@@ -100,6 +101,21 @@ class SchemaWalker:
                 for name, sub in value.items():
                     if name in instance:
                         self._applicable(sub, resolver, instance, out)
+
+    def _branches(self, branches: list[Any], instance: Any) -> list[Any]:
+        """The ``allOf`` branches worth visiting for ``instance``: for a dispatch on one key
+        (:func:`_dispatch`) and an object, the branches whose tag is that object's value for the
+        key (the others' ``if`` fails and they add nothing); otherwise all of them."""
+        if not isinstance(instance, dict):
+            return branches
+        dispatch = self._dispatches.get(id(branches), _UNKNOWN)
+        if dispatch is _UNKNOWN:
+            dispatch = self._dispatches[id(branches)] = _dispatch(branches)
+        if dispatch is None:
+            return branches
+        key, table = dispatch
+        tag = instance.get(key)
+        return table.get(tag, []) if type(tag) is str else []
 
     def _is_valid(self, schema: Any, resolver: Resolver[Any], instance: Any) -> bool:
         decided = _decided(schema, instance)
@@ -199,6 +215,32 @@ def _const_tag(schema: Mapping[str, Any]) -> tuple[str, Any] | None:
     if not isinstance(sub, Mapping) or set(sub) != {"const"} or not isinstance(sub["const"], str):
         return None
     return key, sub["const"]
+
+
+Dispatch = tuple[str, dict[str, list[Any]]]
+"""An ``allOf`` that picks branches by one key's value: the key, and each value's branches."""
+
+_UNKNOWN: Any = object()
+
+
+def _dispatch(branches: list[Any]) -> Dispatch | None:
+    """``(key, {value: branches})`` when every branch is exactly ``{"if": tag, "then": ...}``
+    with a ``const`` tag on the same key (:func:`_const_tag`), as a save's move types are
+    told apart: an object then takes only the branches tagged with its value for the key.
+    None for any other ``allOf``."""
+    key = None
+    table: dict[str, list[Any]] = {}
+    for branch in branches:
+        if not isinstance(branch, Mapping) or set(branch) != {"if", "then"}:
+            return None
+        if not isinstance(branch["if"], Mapping):
+            return None
+        tag = _const_tag(branch["if"])
+        if tag is None or (key is not None and tag[0] != key):
+            return None
+        key = tag[0]
+        table.setdefault(tag[1], []).append(branch)
+    return None if key is None else (key, table)
 
 
 def _decided(schema: Any, instance: Any) -> bool | None:
