@@ -10,7 +10,12 @@ the declaration of that move kind's action.
 Which declarations apply to an object is decided the way a validator would:
 ``$ref`` is followed, every ``allOf`` branch applies, an ``if`` picks its ``then``
 or ``else`` by testing the object, and ``anyOf``/``oneOf`` contribute the branches
-the object satisfies. The same walk finds *undeclared* keys: keys that no applicable
+the object satisfies. An ``allOf`` of ``if`` tests on one key's tag (how a save's move
+types are told apart) is looked up by the object's value instead of tried branch by
+branch, and the simple tests the schemas here use (tags, ``required``, ``not``) are
+decided without a validator.
+
+The same walk finds *undeclared* keys: keys that no applicable
 schema names, in an object whose schemas do not say what to do with extra keys
 (no ``additionalProperties``/``patternProperties``). :mod:`toolkit.validation`
 reports those as warnings (Station Master adds optional intent fields over time).
@@ -255,8 +260,9 @@ def _decided(schema: Any, instance: Any) -> bool | None:
     if set(schema) == {"not"}:
         inner = _decided(schema["not"], instance)
         return None if inner is None else not inner
-    if set(schema) == {"required"} and isinstance(schema["required"], list):
-        return not isinstance(instance, dict) or all(key in instance for key in schema["required"])
+    names = schema.get("required")
+    if set(schema) == {"required"} and isinstance(names, list) and all(type(n) is str for n in names):
+        return not isinstance(instance, dict) or all(name in instance for name in names)
     tag = _const_tag(schema)
     if tag is None:
         return None
