@@ -113,9 +113,9 @@ class SchemaWalker:
         key (the others' ``if`` fails and they add nothing); otherwise all of them."""
         if not isinstance(instance, dict):
             return branches
-        dispatch = self._dispatches.get(id(branches), _UNKNOWN)
-        if dispatch is _UNKNOWN:
-            dispatch = self._dispatches[id(branches)] = _dispatch(branches)
+        if id(branches) not in self._dispatches:
+            self._dispatches[id(branches)] = _dispatch(branches)
+        dispatch = self._dispatches[id(branches)]
         if dispatch is None:
             return branches
         key, table = dispatch
@@ -208,10 +208,12 @@ class SchemaWalker:
                 self._undeclared(item, self._items(applicable, i), f"{pointer}/{i}", found)
 
 
-def _const_tag(schema: Mapping[str, Any]) -> tuple[str, Any] | None:
+def _const_tag(schema: Any) -> tuple[str, Any] | None:
     """``(key, value)`` when ``schema`` is exactly
     ``{"properties": {key: {"const": value}}, "required": [key]}`` with a string value."""
-    if set(schema) != {"properties", "required"} or schema["required"] != list(schema["properties"]):
+    if not isinstance(schema, Mapping) or set(schema) != {"properties", "required"}:
+        return None
+    if schema["required"] != list(schema["properties"]):
         return None
     props = schema["properties"]
     if len(props) != 1:
@@ -225,8 +227,6 @@ def _const_tag(schema: Mapping[str, Any]) -> tuple[str, Any] | None:
 Dispatch = tuple[str, dict[str, list[Any]]]
 """An ``allOf`` that picks branches by one key's value: the key, and each value's branches."""
 
-_UNKNOWN: Any = object()
-
 
 def _dispatch(branches: list[Any]) -> Dispatch | None:
     """``(key, {value: branches})`` when every branch is exactly ``{"if": tag, "then": ...}``
@@ -237,8 +237,6 @@ def _dispatch(branches: list[Any]) -> Dispatch | None:
     table: dict[str, list[Any]] = {}
     for branch in branches:
         if not isinstance(branch, Mapping) or set(branch) != {"if", "then"}:
-            return None
-        if not isinstance(branch["if"], Mapping):
             return None
         tag = _const_tag(branch["if"])
         if tag is None or (key is not None and tag[0] != key):
