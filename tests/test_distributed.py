@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import http.server
 import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -12,6 +15,7 @@ from distributed import LocalCluster
 from site_support import small_archive, tree
 
 import toolkit
+from toolkit import parallel
 from toolkit.cli import cli
 from toolkit.site import build
 
@@ -47,9 +51,66 @@ def test_site_on_a_cluster_matches_one_process(scheduler: str, tmp_path: Path) -
     assert tree(tmp_path / "remote") == tree(tmp_path / "local")
 
 
-def test_an_unreachable_scheduler_is_one_line(tmp_path: Path) -> None:
-    """A scheduler that does not answer: one line naming it, exit 1."""
-    folder = small_archive(tmp_path / "replays", moves=10)
-    result = CliRunner().invoke(cli, ["check", str(folder), "--scheduler", "tcp://127.0.0.1:9"])
-    assert result.exit_code == 1 and "tcp://127.0.0.1:9" in result.stderr
+def refused(folder: Path, address: str, command: str = "check") -> str:
+    """The one line ``command --scheduler address`` fails with (exit 1, no traceback)."""
+    out = folder.parent / "site" if command == "site" else None
+    args = [command, str(folder), *(["--out", str(out)] if out else []), "--scheduler", address]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(address + ": "), result.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("address", "reason"),
+    [
+        ("tcp://127.0.0.1:9", "nothing listens at that address"),
+        ("127.0.0.1:9", "nothing listens at that address"),
+        ("garbage://host:1", "unknown address scheme 'garbage'"),
+        ("tcp://127.0.0.1", "missing port number"),
+        ("tcp://127.0.0.1:99999", "port 99999 is out of range"),
+        (":::", "not a Dask scheduler address"),
+        ("tcp://no-such-host.invalid:8786", "unknown host 'no-such-host.invalid'"),
+    ],
+)
+def test_an_unusable_scheduler_address_is_one_line(tmp_path: Path, address: str, reason: str) -> None:
+    """A scheduler address that is malformed, names no host, or where nothing listens: one line
+    naming the address and why, exit 1, at once (Dask itself would raise a ``ValueError`` or
+    retry a refused connection until its timeout)."""
+    folder = small_archive(tmp_path / "replays", moves=10)
+    assert reason in refused(folder, address)
+
+
+class _WebServer(http.server.BaseHTTPRequestHandler):
+    """Answers every request with a page (how the Dask dashboard's port answers)."""
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.end_headers()
+        self.wfile.write(b"<html>dashboard</html>")
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.mark.parametrize("command", ["check", "site"])
+def test_a_web_server_for_a_scheduler_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """An address where a server of another kind answers (a slip to the dashboard's port): one
+    line, exit 1, within half the connect timeout again, where the Dask client would read the
+    reply as a frame or wait for ever."""
+    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", 1)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _WebServer)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        folder = small_archive(tmp_path / "replays", moves=10)
+        line = refused(folder, f"tcp://127.0.0.1:{server.server_address[1]}", command)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert "not a Dask scheduler" in line or "no Dask scheduler answered" in line
+    assert not (tmp_path / "site").exists()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import socket
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -21,7 +22,8 @@ R = TypeVar("R")
 
 
 class SchedulerError(Exception):
-    """The Dask scheduler cannot be used (``distributed`` missing, or the address unreachable)."""
+    """The Dask scheduler cannot be used: ``distributed`` missing, the address malformed, or no
+    scheduler answering there."""
 
 
 def default_jobs() -> int:
@@ -86,17 +88,91 @@ def _in_pool(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterat
             top_up()
 
 
+CONNECT_TIMEOUT = 10
+"""Seconds to wait for a scheduler that does not answer."""
+
+
+def _check_address(address: str) -> None:
+    """Refuse at once an address Dask cannot use, or a TCP one where no scheduler can be.
+
+    Dask reads an address as ``scheme://location`` (``tcp://`` when the scheme is left out),
+    rejects a malformed one with a ``ValueError`` and retries a refused connection until its
+    timeout, as if the scheduler were still starting. A command run by hand wants the answer
+    now: an unknown scheme, a missing or impossible port, a host name that does not resolve and
+    a port where nothing listens are each reported without waiting. A TCP address is tried with
+    one plain connection, closed at once (the scheduler logs it as closed before its
+    handshake); the other schemes are left to Dask.
+    """
+    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import get_backend
+
+    try:
+        scheme, location = parse_address(address)
+        get_backend(scheme)
+        if scheme != "tcp":
+            return
+        host, port = parse_host_port(location)
+    except ValueError as exc:
+        raise SchedulerError(f"not a Dask scheduler address: {exc}") from None
+    if not 0 < port < 65536:
+        raise SchedulerError(f"not a Dask scheduler address: port {port} is out of range")
+    try:
+        with socket.create_connection((host, port), timeout=CONNECT_TIMEOUT):
+            pass
+    except socket.gaierror as exc:
+        reason = f"unknown host {host!r} ({exc.strerror})"
+        raise SchedulerError(f"cannot reach the Dask scheduler: {reason}") from None
+    except ConnectionRefusedError:
+        raise SchedulerError("cannot reach the Dask scheduler: nothing listens at that address") from None
+    except OSError:
+        return  # unanswered or unreachable for now: Dask tries again until its timeout
+
+
+def _connect(address: str) -> Any:
+    """A Dask client of the scheduler at ``address``, or :class:`SchedulerError` within about
+    :data:`CONNECT_TIMEOUT` seconds.
+
+    The client's own timeout covers a scheduler that does not answer, but not a server of
+    another kind that does: against a web server (the Dask dashboard's port, one off the
+    scheduler's, is an easy slip) the client can wait forever or fail on the bytes it reads.
+    So the client is made in a daemon thread given half its timeout again, and is abandoned,
+    not waited on, after that.
+    """
+    from distributed import Client
+
+    box: dict[str, Any] = {}
+
+    def attempt() -> None:
+        try:
+            box["client"] = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        except BaseException as exc:  # reported below, whatever it is
+            box["error"] = exc
+
+    thread = threading.Thread(target=attempt, name="dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_TIMEOUT * 1.5)
+    if "client" in box:
+        return box["client"]
+    error = box.get("error")
+    if error is None:
+        raise SchedulerError(f"no Dask scheduler answered within {CONNECT_TIMEOUT * 1.5:g} s")
+    if isinstance(error, (OSError, TimeoutError)):
+        raise SchedulerError(f"cannot reach the Dask scheduler: {error}")
+    if isinstance(error, MemoryError):  # the first bytes read, taken for a frame's length
+        raise SchedulerError("what answers there is not a Dask scheduler")
+    reason = str(error).strip().splitlines()[0][:200] if str(error).strip() else type(error).__name__
+    raise SchedulerError(f"cannot use the Dask scheduler: {reason}")
+
+
 def _on_dask(func: Callable[[T], R], tasks: Iterable[T], address: str) -> Iterator[tuple[int, R]]:
     try:
-        from distributed import Client, as_completed
+        from distributed import as_completed
     except ImportError:
         raise SchedulerError(
             "--scheduler needs Dask distributed; install it with: pip install 'replaykit[distributed]'"
         ) from None
-    try:
-        client = Client(address, timeout=10, set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    _check_address(address)
+    client = _connect(address)
     try:
         futures = client.map(func, list(tasks), pure=False)
         where: dict[Any, int] = {f.key: i for i, f in enumerate(futures)}
