@@ -39,12 +39,15 @@
   }
 
   // Scroll only the box the move list scrolls in (the list itself, or on a narrow screen the
-  // area below the pinned board) so the current line is visible: never the window.
+  // area below the pinned board) so the current line is visible: never the window. On a
+  // narrow screen the list is followed only while some of it is in view, so a reader looking
+  // at the players above it keeps them in view while stepping.
   var viewer = document.querySelector("main.viewer"), stage = document.querySelector(".stage");
   function reveal(node) {
     var y = getComputedStyle(story).overflowY;
     var box = y === "auto" || y === "scroll" ? story : viewer;
     var r = box.getBoundingClientRect(), at = node.getBoundingClientRect();
+    if (box === viewer && story.getBoundingClientRect().top > r.bottom - 40) { return; }
     var top = box === viewer ? Math.max(r.top, stage.getBoundingClientRect().bottom) : r.top + 30;
     if (at.top < top) { box.scrollTop -= top - at.top + 8; }
     else if (at.bottom > r.bottom) { box.scrollTop += at.bottom - r.bottom + 8; }
@@ -211,8 +214,10 @@
     else { show(d < 0 ? 0 : last); }
   }
 
-  // The hash names the move and the view; a hash without a seat means the spectator.
+  // The hash names the move and the view; a hash without a seat means the spectator. A hash
+  // naming neither (a skip link's target) leaves both as they are.
   function fromHash() {
+    if (location.hash && !/(?:^#|&)(?:move|seat)=/.test(location.hash)) { return; }
     var m = /move=(\d+)/.exec(location.hash);
     var s = /seat=([a-z0-9]+)/.exec(location.hash);
     useSeat(s ? s[1] : "spectator");
@@ -233,6 +238,7 @@
     var k = ev.key;
     if (!help.hidden) {
       if (k === "Escape" || k === "?") { openHelp(false); ev.preventDefault(); }
+      else if (k === "Tab") { el("btn-help-close").focus(); ev.preventDefault(); }  // its one control
       return;
     }
     if (has(keys, k)) { stop(); show(st.frame + keys[k]); }
@@ -240,7 +246,7 @@
     else if (k === "[" || k === "p") { stop(); turnStep(-1); }
     else if (k === "Home") { stop(); show(0); }
     else if (k === "End") { stop(); show(last); }
-    else if (k === " " || k === "Spacebar") { if (tag === "BUTTON" || tag === "A" || tag === "SUMMARY") { return; } toggle(); }
+    else if (k === " " || k === "Spacebar") { if (tag === "BUTTON" || tag === "SUMMARY") { return; } toggle(); }
     else if (k === "+" || k === "=") { setSpeed(1); }
     else if (k === "-" || k === "_") { setSpeed(-1); }
     else if (k === "?") { openHelp(true); }
@@ -248,9 +254,14 @@
     ev.preventDefault();
   }
 
-  // Buttons give the focus back to the page so Space and the arrows keep driving the player.
+  // A button used from the keyboard keeps the focus: Space or Enter uses it again (Play, then
+  // Pause) and the player's other keys work from it. A button clicked with a pointer gives the
+  // focus back to the page, so Space then plays or pauses rather than pressing it again.
   function button(id, action, keepFocus) {
-    el(id).addEventListener("click", function (ev) { if (!keepFocus) { ev.currentTarget.blur(); } action(); });
+    el(id).addEventListener("click", function (ev) {
+      if (!keepFocus && ev.detail > 0) { ev.currentTarget.blur(); }  // detail: the pointer's click count
+      action();
+    });
   }
 
   function jumpFrom(ev) {
@@ -262,6 +273,14 @@
   }
 
   function wire() {
+    counter.style.minWidth = (2 * String(last).length + 3) + "ch";  // "n / last" never reflows the bar
+    // On a narrow screen the board is pinned over the area scrolling beneath it: whatever takes
+    // the focus there is scrolled to below the board, not under it.
+    var pad = function () {
+      viewer.style.scrollPaddingTop = getComputedStyle(stage).position === "sticky" ? stage.offsetHeight + 8 + "px" : "";
+    };
+    pad();
+    window.addEventListener("resize", pad);
     document.addEventListener("keydown", onKey);
     button("btn-first", function () { stop(); show(0); });
     button("btn-prev", function () { stop(); show(st.frame - 1); });
@@ -276,7 +295,18 @@
     button("btn-help-close", function () { openHelp(false); }, true);
     button("btn-copy-link", copyLink, true);
     scrub.addEventListener("input", function () { stop(); show(parseInt(scrub.value, 10)); });
-    seatSel.addEventListener("change", function () { useSeat(seatSel.value); show(st.frame); seatSel.blur(); });
+    // The view list works like the buttons: chosen with the keys it keeps the focus, so the
+    // arrows walk the views; chosen with a pointer it gives the focus back to the page.
+    var keyed = false;
+    seatSel.addEventListener("keydown", function () { keyed = true; });
+    seatSel.addEventListener("blur", function () { keyed = false; });
+    seatSel.addEventListener("change", function () {
+      useSeat(seatSel.value);
+      show(st.frame);
+      announce.textContent = "Showing " + seatSel.options[seatSel.selectedIndex].text + ": " + narration.textContent;
+      if (!keyed) { seatSel.blur(); }
+      keyed = false;
+    });
     document.addEventListener("click", jumpFrom);
     document.addEventListener("keydown", function (ev) {
       if (ev.key === "Enter" && ev.target.hasAttribute && ev.target.hasAttribute("data-move")) { jumpFrom(ev); }
