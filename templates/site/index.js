@@ -100,9 +100,9 @@
     r[F.players].forEach(function (p, seat) {
       var item = node("li");
       item.appendChild(node("span", "chip ink-" + seat));
-      item.appendChild(document.createTextNode(head.names[p[0]]));
+      item.appendChild(document.createTextNode(head.names[p[0]] + " "));  // a space between the words read aloud
       item.appendChild(node("span", "vp", p[1] + " VP"));
-      if (seat === r[F.winner]) { item.appendChild(node("span", "win", "winner")); }
+      if (seat === r[F.winner]) { item.appendChild(document.createTextNode(" ")); item.appendChild(node("span", "win", "winner")); }
       seats.appendChild(item);
     });
     text.appendChild(seats);

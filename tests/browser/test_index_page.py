@@ -8,6 +8,7 @@ index of 10,000 synthetic records (timings are printed, never asserted).
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -201,6 +202,32 @@ def test_reference_pages_fit_a_phone(replay_chromium: Any, site: Path, viewport:
             assert problems == []
         finally:
             context.close()
+
+
+@pytest.mark.parametrize("name", ["index.html", "cards/codex.html", "rules/randomness.html"])
+def test_every_reference_page_is_linked_on_a_phone(replay_chromium: Any, site: Path, name: str) -> None:
+    """On a phone as on a laptop, the index and each reference page show a link to every
+    reference page (only a replay page, short of room above its board, leaves them to the index)."""
+    context, page, _ = open_page(replay_chromium, (site / name).as_uri(), PHONE)
+    try:
+        links = page.eval_on_selector_all(
+            "nav.extra a:not(.back)", "as => as.map(a => [a.textContent, a.offsetParent !== null])"
+        )
+        assert len(links) >= 5 and all(shown for _, shown in links), links
+    finally:
+        context.close()
+
+
+def test_a_card_reads_its_players_as_words(replay_chromium: Any, site: Path) -> None:
+    """A card's players read as separate words, name, points and result ("Ada 9 VP winner"), not
+    run together for a screen reader."""
+    context, page, _ = open_page(replay_chromium, (site / "index.html").as_uri(), DESKTOP)
+    try:
+        page.wait_for_selector("#cards .card")
+        players = [p for card in cards(page) for p in card["players"]]
+        assert players and all(re.fullmatch(r".+ \d+ VP( winner)?", p) for p in players), players
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("name", ["index.html", "cards/codex.html"])
