@@ -175,3 +175,19 @@ def test_a_name_that_reads_like_a_place_id_stays_as_the_player_wrote_it(tmp_path
         told = " ".join(f"{snap.action} {snap.detail} {snap.roll}" for snap in frames)
         assert "the corner of the " in told and "the edge between the " in told
         assert f"{names[0]} collected" in told or f"{names[0]} receives" in told  # a consequence
+
+
+def test_a_move_told_by_its_type_alone_reads_as_a_sentence() -> None:
+    """A codex move whose own event the view lacks (a drawn card's, a hidden choice's) is told
+    from its type: in words of its own where it has them, otherwise by its name after a colon,
+    never as a bare verb ("p1 choose progress deck"), and never from its payload."""
+    from toolkit.games.codex.engine import DISPATCH
+
+    draw = {"type": "chooseProgressDeck", "playerId": "p1", "payload": {"deck": "trade"}}
+    assert codex_words.move_phrase(draw) == "p1 chooses a progress deck to draw from"
+    assert codex_words.move_phrase({"type": "skipRoadBuilding", "playerId": "p2"}) == "p2: skip road building"
+    for kind in DISPATCH:
+        said = codex_words.move_phrase({"type": kind, "playerId": "p1", "payload": {"cardId": "secret"}})
+        assert "secret" not in said
+        verb = said.removeprefix("p1 ").split(" ")[0]
+        assert said.startswith("p1: ") or verb.endswith("s"), said

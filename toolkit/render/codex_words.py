@@ -482,12 +482,22 @@ _MOVE_VERBS = {
     "chaseRobber": "chases the robber away with a knight",
     "chooseStealTarget": "chooses whom to rob",
     "resolveOptionalCardEffect": "answers a card's effect",
+    "chooseProgressDeck": "chooses a progress deck to draw from",
+    "discardProgress": "discards a progress card",
+    "choosePillageCity": "chooses a city to pillage",
+    "chooseMetropolisCity": "chooses a city for the metropolis",
+    "chooseScienceBonusResource": "chooses a bonus resource",
 }
+"""Moves whose own event can be missing from a view (drawn or hidden cards), in words."""
 
 
 def move_phrase(move: Mapping[str, Any]) -> str:
     """A move named by its type alone, as ``p2 moves the robber``: no payload (it may hold a
-    hidden card's id)."""
+    hidden card's id). A type without words of its own is given by its name, after a colon
+    (``p2: skip road building``), since a type's name is not always a verb."""
     kind = str(move.get("type") or "")
-    verb = _MOVE_VERBS.get(kind) or humanise(kind) or "acts"
-    return f"{move.get('playerId', '?')} {verb}"
+    who = move.get("playerId", "?")
+    verb = _MOVE_VERBS.get(kind)
+    if verb:
+        return f"{who} {verb}"
+    return f"{who}: {humanise(kind)}" if kind else f"{who} acts"
