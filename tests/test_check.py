@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -91,6 +93,31 @@ def test_junit_report_lists_every_save_and_its_failure(corpus: Path, tmp_path: P
     diverged = failures["b-diverged.json"]
     assert diverged is not None and diverged.get("type") == "diverged"
     assert sorted(p.name for p in report.parent.iterdir()) == ["check.xml"]
+
+
+def test_the_report_never_replaces_a_save_being_checked(corpus: Path, tmp_path: Path) -> None:
+    """--junit goes through the rules of every output, before any save is checked: a save of the
+    run (given, or found in a folder given) is refused with exit 2 and left as it was; a named
+    pipe or device is refused, never replaced; a missing folder is named, never created."""
+    save = next(iter(sorted(corpus.glob("*.json"))))
+    before = save.read_bytes()
+    for given in ([str(save)], [str(corpus)]):
+        result = CliRunner().invoke(cli, ["check", *given, "--junit", str(save), "--jobs", "1"])
+        assert result.exit_code == 2, result.output
+        refused = "refusing to overwrite the input file; choose another --junit [output_is_input]"
+        assert result.stderr.strip() == f"{save}: {refused}"
+        assert save.read_bytes() == before
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    missing = tmp_path / "no" / "such" / "check.xml"
+    refusals = [
+        (pipe, "is a named pipe"), (Path(os.devnull), "is a character device"), (missing, "does not exist")
+    ]
+    for target, reason in refusals:
+        result = CliRunner().invoke(cli, ["check", str(save), "--junit", str(target), "--jobs", "1"])
+        assert result.exit_code == 1 and reason in result.stderr and len(result.stderr.splitlines()) == 1
+    assert stat.S_ISFIFO(pipe.stat().st_mode) and stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    assert not missing.parent.exists()
 
 
 def test_control_characters_in_a_message_keep_the_report_well_formed(tmp_path: Path) -> None:

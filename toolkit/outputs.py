@@ -64,13 +64,18 @@ def _kind(mode: int) -> str:
 
 
 def check_output(
-    given: str | Path, folder: bool = False, stdout_ok: bool = False, inputs: Sequence[str | Path] = ()
+    given: str | Path,
+    folder: bool = False,
+    stdout_ok: bool = False,
+    inputs: Sequence[str | Path] = (),
+    option: str = "-o",
 ) -> Output:
     """Check that ``given`` can take this command's output; raise :class:`OutputRefused` if not.
 
     ``folder``: the output is a folder the command fills or replaces (else one file).
     ``stdout_ok``: ``-`` means stdout (single-file outputs only).
     ``inputs``: files the command reads, which it must never overwrite (a usage error).
+    ``option``: the option naming the output, as the refusal of an input names it.
     """
     shown = str(given)
     if shown == STDOUT and stdout_ok and not folder:
@@ -94,9 +99,8 @@ def check_output(
             message = f"is {_kind(mode)}; refusing to write there (use {want})"
             raise OutputRefused(Problem(shown, message, "not_a_regular_file"))
     if any(_same(real, source) for source in inputs):
-        raise OutputRefused(
-            Problem(shown, "refusing to overwrite the input file; choose another -o", "output_is_input"), 2
-        )
+        message = f"refusing to overwrite the input file; choose another {option}"
+        raise OutputRefused(Problem(shown, message, "output_is_input"), 2)
     parent = real.parent
     if not parent.is_dir():
         missing = parent if not parent.exists() else None

@@ -41,7 +41,7 @@ def jobs_options(command: F) -> F:
     "junit",
     default=None,
     type=click.Path(dir_okay=False, path_type=Path),
-    help="also write a JUnit XML report to this file",
+    help="also write a JUnit XML report to this file (never over a save being checked)",
 )
 @reporting
 def check_command(
@@ -54,15 +54,17 @@ def check_command(
     invalid (...). Exit 1 when any save is not ok.
     """
     from toolkit.check import check_all, collect, junit_xml
+    from toolkit.outputs import check_output, write_text
     from toolkit.parallel import SchedulerError, default_jobs
     from toolkit.progress import Progress, TerminalBar
     from toolkit.report import Failed, json_requested
-    from toolkit.saves import Problem, write_atomic
+    from toolkit.saves import Problem
 
     started = time.perf_counter()
     files = collect(paths)
     if not files:
         raise Failed([Problem(", ".join(str(p) for p in paths), "no saves to check here", "no_saves")])
+    report = None if junit is None else check_output(junit, inputs=files, option="--junit")
     try:
         verdicts = check_all(
             files,
@@ -72,12 +74,8 @@ def check_command(
         )
     except SchedulerError as exc:
         raise Failed([Problem(str(scheduler), str(exc), "no_scheduler")]) from None
-    if junit is not None:
-        try:
-            write_atomic(junit, junit_xml(verdicts))
-        except OSError as exc:
-            message = f"cannot write the report: {exc.strerror or exc}"
-            raise Failed([Problem(str(junit), message, "write_failed")]) from None
+    if report is not None:
+        write_text(report, junit_xml(verdicts))
     failed = [v for v in verdicts if not v.ok]
     counts: dict[str, int] = {}
     for verdict in verdicts:
