@@ -131,20 +131,50 @@ def test_a_site_lost_by_a_killed_swap_is_put_back_and_leftovers_removed(
     reference: tuple[Path, dict[str, str]], tmp_path: Path
 ) -> None:
     """A build killed between the two renames of a swap left no site at the output path: the
-    next build restores the old one first, then removes every staging and old folder."""
+    next build restores the old one first, then removes every staging and old folder (a
+    staging folder holds the marker from its first file on, or is still empty)."""
     replays, expected = reference
     out = tmp_path / "site"
     build(replays, out)
-    os.replace(out, tmp_path / ".site.old-killed")
-    (tmp_path / ".site.build-killed" / "replays").mkdir(parents=True)
-    (tmp_path / ".site.build-killed" / "index.html").write_text("half", encoding="utf-8")
+    os.replace(out, tmp_path / ".site.old-k1lled_o")
+    half = tmp_path / ".site.build-k1lled_x"
+    (half / "replays").mkdir(parents=True)
+    (half / MARKER).write_text("replaykit site\n", encoding="utf-8")
+    (half / "index.html").write_text("half", encoding="utf-8")
     with swap.locked(out):
         swap.recover(out, MARKER)
     assert tree(out) == expected
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
-    (tmp_path / ".site.build-older").mkdir()
+    (tmp_path / ".site.build-0lder_ab").mkdir()
     build(replays, out)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_folders_that_only_look_like_a_builds_leftovers_are_left_alone(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """A build removes only the folders it can tell are its own: a folder named like a
+    leftover but not as a build names it, a leftover-named folder holding files without the
+    site's marker, and a link are kept with everything in them."""
+    replays, expected = reference
+    out = tmp_path / "site"
+    theirs = {
+        ".site.old-photos": "a holiday",  # not eight random characters
+        ".site.build-notes": "a note",
+        ".site.build-abcdefgh": "work of someone else's",  # right name, no marker
+    }
+    for name, text in theirs.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "keep.txt").write_text(text, encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / MARKER).write_text("replaykit site\n", encoding="utf-8")
+    (tmp_path / ".site.old-l1nk_abc").symlink_to(elsewhere, target_is_directory=True)
+    build(replays, out)
+    assert tree(out) == expected
+    for name, text in theirs.items():
+        assert (tmp_path / name / "keep.txt").read_text(encoding="utf-8") == text
+    assert (tmp_path / ".site.old-l1nk_abc").is_symlink() and (elsewhere / MARKER).is_file()
 
 
 def test_a_failed_two_rename_swap_puts_the_old_site_back(

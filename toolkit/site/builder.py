@@ -365,6 +365,7 @@ def build(
         try:
             with staging_dir(target, STAGING_TAG) as staging:
                 stage = Stage(staging, target)
+                stage.add(MARKER, f"replaykit site {__version__}\n".encode())  # first: the folder is ours
                 outcomes: list[Outcome | None] = [None] * len(entries)
 
                 def place(i: int, outcome: Outcome) -> None:
@@ -377,7 +378,7 @@ def build(
 
                 built.rebuilt = _pages(entries, slugs, extra_links, reveal, store, place, jobs, scheduler)
                 records = _collect(built, slugs, outcomes, skip_broken)
-                files: dict[str, str | bytes] = {MARKER: f"replaykit site {__version__}\n"}
+                files: dict[str, str | bytes] = {}
                 files.update(index_files(_process_environment(), records, extra_links, __version__))
                 files.update(extra_files or {})
                 for rel, content in sorted(files.items()):

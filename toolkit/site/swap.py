@@ -10,14 +10,20 @@ Otherwise the staging folder and the output are exchanged in one step (Linux
 one or the new one. Where the system cannot exchange, the old site is renamed aside
 (``.NAME.old-*``) and the new one renamed in, and any failure between the two renames puts
 the old one back. A build that was killed anyway leaves those folders behind: the next
-build, holding the lock on the output's folder, puts a lost site back and removes them.
+build, holding the lock on the output's folder, puts a lost site back and removes them. It
+removes only folders it can tell are its own: named as it names them (the tag and eight
+random characters) and holding the site's marker file, which a build stages first (or
+empty, when the build died before that). A folder of someone else's that merely looks
+alike is left alone.
 """
 
 from __future__ import annotations
 
 import ctypes
 import errno
+import glob
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -57,18 +63,32 @@ def recover(target: Path, marker: str) -> None:
     """Undo what a killed build left: put a lost site back, remove staging and old folders.
 
     Call it holding :func:`locked`. When the output path is missing and an old folder holds
-    a site (it carries ``marker``), the newest such folder becomes the output again.
+    a site (it carries ``marker``), the newest such folder becomes the output again. Only
+    folders that are a build's own (see :func:`_left_by_a_build`) are touched.
     """
     parent = target.resolve().parent
-    olds = sorted(parent.glob(f".{target.name}.{OLD_TAG}-*"), key=lambda p: p.stat().st_mtime)
+    olds = sorted(_left_by_a_build(parent, target.name, OLD_TAG, marker), key=lambda p: p.stat().st_mtime)
     if not target.exists() and not target.is_symlink():
         for old in reversed(olds):
             if (old / marker).is_file():
                 os.replace(old, target)
                 break
-    for leftover in [*olds, *parent.glob(f".{target.name}.{STAGING_TAG}-*")]:
+    for leftover in [*olds, *_left_by_a_build(parent, target.name, STAGING_TAG, marker)]:
         if leftover.exists():
             shutil.rmtree(leftover, ignore_errors=True)
+
+
+def _left_by_a_build(parent: Path, name: str, tag: str, marker: str) -> list[Path]:
+    """The folders ``.NAME.TAG-XXXXXXXX`` in ``parent`` that a build made: named as
+    ``tempfile.mkdtemp`` names them, real folders (not links), holding ``marker`` or nothing."""
+    pattern = re.compile(rf"\.{re.escape(name)}\.{tag}-[a-z0-9_]{{8}}")
+    found = []
+    for path in parent.glob(f".{glob.escape(name)}.{tag}-*"):
+        if not pattern.fullmatch(path.name) or path.is_symlink() or not path.is_dir():
+            continue
+        if (path / marker).is_file() or not any(path.iterdir()):
+            found.append(path)
+    return found
 
 
 class Stage:
