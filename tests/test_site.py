@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -172,6 +173,38 @@ def test_a_malformed_manifest_is_one_line(replays: Path, tmp_path: Path) -> None
     result = CliRunner().invoke(cli, ["site", str(replays), "-o", str(tmp_path / "site")])
     assert result.exit_code == 1
     assert result.output.strip().count("\n") == 0 and "[bad_manifest]" in result.output
+
+
+OUTSIDE = ["../outside.json", "/etc/outside.json", "sub/inner.json", "a\u0000.json", "notes.txt",
+           "x" * 300 + ".json"]
+
+
+@pytest.mark.parametrize("file", OUTSIDE)
+def test_a_manifest_lists_only_saves_of_its_own_folder(replays: Path, tmp_path: Path, file: str) -> None:
+    """replay-manifest schema, entry file: a listed save is a file name in the manifest's folder.
+    A path reaching out of it (a save published from elsewhere), a NUL or a name that is not
+    NAME.json is one line naming the manifest and the entry, exit 1, and no site is written."""
+    (tmp_path / "outside.json").write_bytes(next(replays.glob("*.json")).read_bytes())
+    put(replays, "manifest.json", {"replays": [{"file": file, "title": "T", "note": "N"}]})
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", str(tmp_path / "site")])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"{replays / 'manifest.json'}: /replays/0/file: ")
+    assert "[bad_manifest]" in result.stderr
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_title_taken_from_a_file_name_that_is_not_utf8_is_shown(replays: Path, tmp_path: Path) -> None:
+    """A save without a title of its own is titled by its file name; bytes of that name that
+    are not UTF-8 show as the replacement character instead of stopping the build."""
+    data = json.loads(next(replays.glob("*.json")).read_text(encoding="utf-8"))
+    data.pop("meta", None)
+    odd = tmp_path / "odd"
+    odd.mkdir()
+    (odd / os.fsdecode(b"caf\xe9.json")).write_text(json.dumps(data), encoding="utf-8")
+    build(odd, tmp_path / "site")
+    page = next((tmp_path / "site" / "replays").glob("*.html")).read_text(encoding="utf-8")
+    assert "<title>caf\ufffd - replay</title>" in page
 
 
 def test_page_is_self_contained_with_hashed_inline_script_and_style(replays: Path, tmp_path: Path) -> None:

@@ -43,6 +43,7 @@ from toolkit.site.index import Record, Seat, index_files, record_for
 from toolkit.site.limits import check_listed_text, check_page_size
 from toolkit.site.page import OMNISCIENT, build_page_data, gc_paused, pack
 from toolkit.site.swap import STAGING_TAG, Stage, locked, recover, swap_in
+from toolkit.textsafe import excerpt
 
 MARKER = ".replaykit-site"
 MANIFEST = "manifest.json"
@@ -167,7 +168,7 @@ def read_manifest(folder: Path) -> list[Entry]:
                 raise SiteError([exc.problem]) from None
             entries.append(
                 Entry(
-                    folder / item["file"],
+                    _listed_file(folder, name, i, item["file"]),
                     title if isinstance(title, str) else None,
                     note if isinstance(note, str) else None,
                 )
@@ -177,6 +178,24 @@ def read_manifest(folder: Path) -> list[Entry]:
         if path.name != MANIFEST and os.path.normpath(path.name) not in listed:
             entries.append(Entry(path))
     return entries
+
+
+def _shown(name: str) -> str:
+    """A file name as a page may show it: bytes that are not UTF-8 (kept by the system as
+    lone surrogates) read as the replacement character."""
+    return os.fsencode(name).decode("utf-8", "replace")
+
+
+def _listed_file(folder: Path, manifest: str, i: int, file: str) -> Path:
+    """The save a manifest entry lists: a file name in the manifest's own folder (what the
+    manifest schema's pattern allows, and no NUL), never a path reaching out of it."""
+    if not _FILE_NAME.fullmatch(file) or "\0" in file or len(file) > 200:
+        message = f"{excerpt(file)} is not a save's file name in this folder (NAME.json, no folders)"
+        raise SiteError([Problem(manifest, message, "bad_manifest", f"/replays/{i}/file")])
+    return folder / file
+
+
+_FILE_NAME = re.compile(r"[^/\\]+\.json")
 
 
 def _slug(path: Path, taken: set[str]) -> str:
@@ -220,7 +239,9 @@ def _render_replay(
     page = build_page_data(save, fragments, tracker.observe, reveal=reveal)
     meta = save.meta
     title = (
-        entry.title or (meta.get("title") if isinstance(meta.get("title"), str) else None) or entry.path.stem
+        entry.title
+        or (meta.get("title") if isinstance(meta.get("title"), str) else None)
+        or _shown(entry.path.stem)
     )
     note = (
         entry.note
