@@ -251,6 +251,28 @@ def test_an_unreadable_catalog_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_
     assert not (tmp_path / "d").exists()
 
 
+def test_check_against_a_place_that_is_not_docs_is_one_line(tmp_path: Path) -> None:
+    """design.md §7: docs --check -o on a file, or on a folder where a page is a folder, is one
+    line and exit 1; a checked-in page that is not UTF-8 is a page that differs (a diff)."""
+    afile = tmp_path / "afile"
+    afile.write_text("x", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["docs", "--check", "-o", str(afile)])
+    assert (result.exit_code, result.stderr) == (1, f"{afile}: exists and is not a folder [not_a_folder]\n")
+    pages, _ = generate.render_markdown()
+    first = sorted(pages)[0]
+    (tmp_path / "holes" / first).mkdir(parents=True)
+    result = CliRunner().invoke(cli, ["docs", "--check", "-o", str(tmp_path / "holes")])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    hole = tmp_path / "holes" / first
+    assert result.stderr == f"{hole}: cannot read the docs: Is a directory [read_failed]\n"
+    odd = tmp_path / "odd"
+    generate.write(odd, pages)
+    (odd / first).write_bytes(b"\xff\xfe" + (odd / first).read_bytes())
+    result = CliRunner().invoke(cli, ["docs", "--check", "-o", str(odd)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"+++ {odd / first} (generated)" in result.stdout and "1 of" in result.stderr
+
+
 # ------------------------------------------------------------------ our own words, determinism
 
 

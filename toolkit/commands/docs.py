@@ -53,7 +53,13 @@ def docs_command(out: Path, check: bool, strict: bool) -> Outcome:
     failed_gaps = 1 if strict and gaps else 0
     data = {"skipped": loaded.skipped, "gaps": gaps}
     if target is None:
-        diffs = generate.check(out, pages)
+        if out.exists() and not out.is_dir():
+            raise Failed([Problem(str(out), "exists and is not a folder", "not_a_folder")])
+        try:
+            diffs = generate.check(out, pages)
+        except OSError as exc:
+            where, reason = exc.filename or out, exc.strerror or str(exc)
+            raise Failed([Problem(str(where), f"cannot read the docs: {reason}", "read_failed")]) from None
         data = {"differ": [rel for rel, _ in diffs], "diffs": [diff for _, diff in diffs], **data}
         if diffs:
             notes.append(f"{len(diffs)} of {len(pages)} pages differ; run `replaykit docs -o {out}`")

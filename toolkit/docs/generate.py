@@ -150,12 +150,13 @@ def write(out_dir: str | Path, pages: Mapping[str, str]) -> list[Path]:
 
 def check(out_dir: str | Path, pages: Mapping[str, str]) -> list[tuple[str, str]]:
     """``(relative path, unified diff)`` for every page whose checked-in text differs
-    (empty when in sync). Reads only; writes nothing."""
+    (empty when in sync). Reads only; writes nothing. A page that is not UTF-8 differs (its
+    bytes read as the replacement character); a page that cannot be read raises ``OSError``."""
     diffs = []
     for rel, text in sorted(pages.items()):
         target = Path(out_dir) / rel
         try:
-            current = target.read_text(encoding="utf-8")
+            current = target.read_bytes().decode("utf-8", "replace")
         except FileNotFoundError:
             current = ""
         if current != text:
