@@ -132,6 +132,18 @@ def test_fmt_json_lists_what_it_did(tmp_path: Path) -> None:
     assert [f["status"] for f in doc["files"]] == ["reformatted", "canonical"]
 
 
+def test_a_file_name_that_is_not_utf8_keeps_the_json_document_utf8(tmp_path: Path) -> None:
+    """A --json document is UTF-8 whatever the names it reports: a file name's bytes that are
+    not UTF-8 are written as the same escape in the file list as in the errors."""
+    odd = tmp_path / os.fsdecode(b"\xfe.json")
+    odd.write_text("{}", encoding="utf-8")
+    command = [sys.executable, "-m", "toolkit", "validate", os.fsencode(odd), "--json"]
+    result = subprocess.run(command, capture_output=True, check=False)
+    doc = json.loads(result.stdout.decode("utf-8"))
+    assert result.returncode == 1
+    assert doc["files"][0]["file"] == doc["files"][0]["errors"][0]["file"] == str(tmp_path / "\\udcfe.json")
+
+
 def test_a_usage_error_under_json_is_a_usage_record() -> None:
     """A Click usage error with --json: one document, code "usage", exit 2."""
     result = run("replay", "--json", "--no-such-option")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn, TypeVar
 
@@ -29,7 +30,7 @@ import click
 
 from toolkit.records import FrozenRecord, Record
 from toolkit.saves import Problem
-from toolkit.textsafe import clean
+from toolkit.textsafe import clean, escape_controls
 
 JSON_FLAG = "--json"
 JSON_HELP = "Print the outcome, or the error, as one JSON document on stdout."
@@ -38,6 +39,7 @@ META_KEY = "replaykit.json"  # where the click context remembers that --json was
 F = TypeVar("F", bound=Callable[..., Any])
 # a report line longer than this is cut (our own docs diffs stay well under it; a 1 MB name does not)
 OUTPUT_LINE_LIMIT = 4000
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Error(FrozenRecord):
@@ -157,15 +159,19 @@ def emit(outcome: Outcome, as_json: bool) -> NoReturn:
 
 
 def dumps(document: Mapping[str, Any]) -> str:
-    """JSON text of a document; values JSON cannot hold (NaN, infinities) become null."""
+    """JSON text of a document; values JSON cannot hold (NaN, infinities) become null, and a
+    text holding a lone surrogate (a file name's bytes that are not UTF-8) has it written as
+    an escape, as in the text lines, so the document is always UTF-8."""
     return json.dumps(_finite(document), indent=1, ensure_ascii=False, allow_nan=False)
 
 
 def _finite(value: Any) -> Any:
+    if isinstance(value, str):
+        return value if value.isascii() or not _SURROGATE.search(value) else escape_controls(value)
     if isinstance(value, float):
         return value if value == value and abs(value) != float("inf") else None
     if isinstance(value, Mapping):
-        return {str(k): _finite(v) for k, v in value.items()}
+        return {str(_finite(k)): _finite(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_finite(v) for v in value]
     return value
