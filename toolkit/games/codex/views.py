@@ -25,6 +25,16 @@ from toolkit.games.codex.board import Harbor, topology
 from toolkit.games.codex.decks import deck_of
 from toolkit.games.codex.state import Knight, Player, State, empty_board_state
 from toolkit.games.codex.victory import victory_points
+from toolkit.games.codex.wire_counts import (
+    ALL_MATERIAL_CARDS,
+    DECK_CARDS,
+    HELD_CARDS,
+    PIECE_NAMES,
+    PIECES,
+    count_of,
+    key_part,
+    material,
+)
 
 
 def _board(state: State, memo: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -616,6 +626,11 @@ def from_wire(wire: dict[str, Any], seed: str | int | None = None) -> State:
     """An engine state from a wire state (``BotRequest.state``).
 
     ``seed`` drives randomness after loading (dice, steals); it defaults to the state id.
+
+    Every count of cards or pieces the state gives (deck sizes, hidden hands per deck and
+    material counts, each player's resources and commodities, the bank, the pieces in supply)
+    must be a whole number no larger than the game holds of that thing; loading refuses any
+    other with a ValueError naming the field and the limit, before it builds anything from it.
     """
     size = board_size_of(wire)
     topo = topology(size)
@@ -635,16 +650,28 @@ def from_wire(wire: dict[str, Any], seed: str | int | None = None) -> State:
     players: list[Player] = []
     for k, w in enumerate(ordered):
         p = Player(id=w["id"], name=w["id"], seat=k, color=w["color"])
+        at = f"players.{key_part(w['id'])}"
+        pieces = {
+            field: count_of(w[field], f"{at}.{field}", most, f"a player's {PIECE_NAMES[field]}")
+            for field, most in PIECES.items()
+        }
         p.vp_tokens = w["vpTokens"]
         p.revealed_vp = [dict(c) for c in w["revealedVpCards"]]
-        p.roads, p.settlements = w["roadsInSupply"], w["settlementsInSupply"]
-        p.cities, p.walls = w["citiesInSupply"], w["cityWallsInSupply"]
+        p.roads, p.settlements = pieces["roadsInSupply"], pieces["settlementsInSupply"]
+        p.cities, p.walls = pieces["citiesInSupply"], pieces["cityWallsInSupply"]
         p.knights = dict(w["knightsInSupply"])
+        for level, most in C.KNIGHT_SUPPLY.items():
+            if level in p.knights:
+                count_of(
+                    p.knights[level], f"{at}.knightsInSupply.{level}", most, f"a player's {level} knights"
+                )
         p.levels = {t: w[f"{t}Level"] for t in C.TRACKS}
         p.standing_want = _copy(w.get("standingWant"))
         if "resources" in w:
-            p.res = {r: int(w["resources"].get(r, 0)) for r in C.RESOURCES}
-            p.com = {c: int(w["commodities"].get(c, 0)) for c in C.COMMODITIES}
+            p.res = {r: material(w["resources"].get(r, 0), f"{at}.resources.{r}", r) for r in C.RESOURCES}
+            p.com = {
+                c: material(w["commodities"].get(c, 0), f"{at}.commodities.{c}", c) for c in C.COMMODITIES
+            }
             p.hand = [dict(c) for c in w["progressHand"]]
             p.merchant_fleet_types = list(w["merchantFleetTypes"])
             p.commercial_harbor_remaining = list(w["commercialHarborRemainingPlayerIds"])
@@ -656,9 +683,16 @@ def from_wire(wire: dict[str, Any], seed: str | int | None = None) -> State:
             p.knight_promotions_used = list(w["knightPromotionsUsedThisTurn"])
             p.domestic_proposals = w["domesticTradeProposalsThisTurn"]
         else:
-            p.hidden_materials = int(w["materialCount"])
+            p.hidden_materials = count_of(
+                w["materialCount"], f"{at}.materialCount", ALL_MATERIAL_CARDS,
+                "all the game's resource and commodity cards",
+            )
             for deck in C.TRACKS:
-                for n in range(w["progressHandByDeck"][deck]):
+                held = count_of(
+                    w["progressHandByDeck"][deck], f"{at}.progressHandByDeck.{deck}", HELD_CARDS[deck],
+                    f"the {deck} cards a hand can hold",
+                )
+                for n in range(held):
                     hidden = f"{C.DECK_PREFIX[deck]}_hidden_{p.id}_{n + 1}"
                     p.hand.append({"instanceId": hidden, "cardId": ""})
         players.append(p)
@@ -707,13 +741,16 @@ def from_wire(wire: dict[str, Any], seed: str | int | None = None) -> State:
     state.pending = _copy(wire["pendingDecision"])
     state.last_attack = _copy(wire["lastBerserkerAttack"])
     state.last_vp_awards = _copy(wire["lastVpAwards"])
-    state.bank = {r: wire["bankResources"].get(r, 0) for r in C.RESOURCES}
-    state.bank.update({c: wire["bankCommodities"].get(c, 0) for c in C.COMMODITIES})
+    state.bank = {r: material(wire["bankResources"].get(r, 0), f"bankResources.{r}", r) for r in C.RESOURCES}
+    state.bank.update({
+        c: material(wire["bankCommodities"].get(c, 0), f"bankCommodities.{c}", c) for c in C.COMMODITIES
+    })
+    sizes = {
+        d: count_of(wire[f"{d}DeckCount"], f"{d}DeckCount", DECK_CARDS[d], f"the cards of the {d} deck")
+        for d in C.TRACKS
+    }
     state.decks = {
-        d: [
-            {"instanceId": f"{C.DECK_PREFIX[d]}_hidden_deck_{n + 1}", "cardId": ""}
-            for n in range(wire[f"{d}DeckCount"])
-        ]
+        d: [{"instanceId": f"{C.DECK_PREFIX[d]}_hidden_deck_{n + 1}", "cardId": ""} for n in range(sizes[d])]
         for d in C.TRACKS
     }
     state.domestic_declines = _copy(wire["domesticTradeDeclinesThisTurn"])
