@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from codex_helpers import fresh, hand, in_action, play, put, refused, roll_with_face
 
 from toolkit.games.codex import constants as C
@@ -118,6 +120,27 @@ def test_current_player_discards_at_end_of_turn_then_the_turn_passes() -> None:
     assert state.pending_ctx == {"resumeAfter": "endTurn"} and state.current == 0
     play(state, 0, "discardProgress", instanceIds=[state.players[0].hand[-1]["instanceId"]])
     assert state.current == 1 and state.phase == "roll"
+
+
+def test_discard_choices_are_listed_without_walking_every_subset() -> None:
+    """rules §14 Hand limit: the listed discards are the first 64 choices of exactly the
+    required number of cards, in hand order; a demand the hand cannot meet (more cards than it
+    holds, or fewer than none, as a loaded state may claim) lists none, at once."""
+    from toolkit.games.codex.decks import discard_progress_candidates
+
+    state = in_action()
+    for deck in C.TRACKS:
+        filler(state, 0, deck, 10)
+    ids = [c["instanceId"] for c in state.players[0].hand]
+    state.pending = {"type": "discardProgress", "actingPlayerId": "p1", "allowedPlayerIds": ["p1"],
+                     "payload": {"requiredCount": 2}}
+    first = [{"instanceIds": list(pair)} for pair in itertools.islice(itertools.combinations(ids, 2), 64)]
+    assert discard_progress_candidates(state, 0) == first
+    state.pending["payload"]["requiredCount"] = len(ids)
+    assert discard_progress_candidates(state, 0) == [{"instanceIds": ids}]
+    for need in (len(ids) + 1, -1):  # 2**30 subsets, none of them the size asked for
+        state.pending["payload"]["requiredCount"] = need
+        assert discard_progress_candidates(state, 0) == []
 
 
 # --------------------------------------------------------------------------- framework

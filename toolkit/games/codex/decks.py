@@ -135,14 +135,18 @@ def discard_progress_candidates(state: State, seat: int) -> list[dict[str, Any]]
     need = int(state.pending["payload"]["requiredCount"])
     hand = [c["instanceId"] for c in state.players[seat].hand]
     out: list[dict[str, Any]] = []
+    if not 0 <= need <= len(hand):  # no choice of that many cards exists
+        return out
 
     def combos(start: int, chosen: list[str]) -> None:
+        """The first 64 choices of ``need`` cards in hand order; a branch stops where too few
+        cards are left to finish it, so the search never walks the hand's other subsets."""
         if len(out) >= 64:
             return
         if len(chosen) == need:
             out.append({"instanceIds": list(chosen)})
             return
-        for k in range(start, len(hand)):
+        for k in range(start, len(hand) - (need - len(chosen)) + 1):
             combos(k + 1, chosen + [hand[k]])
 
     combos(0, [])
