@@ -64,10 +64,12 @@
     current.classList.add("on");
     current.setAttribute("aria-current", "step");
     reveal(current);
+    // A folded offer's line in the list tells how it ended; the move itself says only the offer
+    // (data-said), so the narration never runs ahead of the answers.
     var words = [];
     for (var i = 0; i < links.length; i++) {
       var detail = links[i].getAttribute("title");
-      words.push(links[i].textContent + (detail ? " \u2014 " + detail : ""));
+      words.push((links[i].getAttribute("data-said") || links[i].textContent) + (detail ? " \u2014 " + detail : ""));
     }
     return words.join(" \u2014 ");
   }

@@ -321,6 +321,23 @@ def test_keys_keep_the_focus_where_the_keyboard_put_it(
     page.context.close()
 
 
+def test_an_offer_is_narrated_before_its_answers_are_known(replay_chromium: Any, site: Site) -> None:
+    """A trade offer folds its answers into one line of the list that tells how it ended; on the
+    offer's own move the narration and the live region say the offer alone, not its outcome."""
+    page = _open(replay_chromium, site.url("table"), SIZES[0])
+    folds = page.eval_on_selector_all(
+        "#moves li.fold > a", "as => as.map(a => [+a.dataset.frame, a.textContent, a.dataset.said])"
+    )
+    assert folds
+    frame, summary, said = folds[0]
+    assert summary.startswith(said) and len(summary) > len(said)
+    page.evaluate(f"location.hash = '#move={frame}'")
+    page.wait_for_function(f"() => document.body.dataset.frame === '{frame}'")
+    assert page.inner_text("#narration") == said
+    assert page.evaluate("document.getElementById('announce').textContent") == said
+    page.context.close()
+
+
 def test_the_help_keeps_the_focus_and_a_skip_link_keeps_the_move_and_view(
     replay_chromium: Any, site: Site
 ) -> None:
