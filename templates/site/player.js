@@ -190,7 +190,7 @@
     stop();
     if (st.frame >= last) { show(0); }
     st.timer = setInterval(function () {
-      if (st.frame >= last) { stop(); return; }
+      if (st.frame >= last) { stop(); announce.textContent = "End of the game: " + narration.textContent; return; }
       show(st.frame + 1);
     }, speeds[st.speed]);
     playBtn.setAttribute("aria-label", "pause");

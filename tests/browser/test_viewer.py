@@ -206,7 +206,8 @@ def test_a_finished_game_opens_every_hand_in_every_view_on_its_last_move(
 
 
 def test_autoplay_announces_once_per_turn(replay_chromium: Any, site: Site) -> None:
-    """Issue 12 §7: during autoplay the live region speaks once per turn, not once per move."""
+    """Issue 12 §7: during autoplay the live region speaks once per turn, not once per move, and
+    says when play reaches the end of the game."""
     page = _open(replay_chromium, site.url("table"), SIZES[0])
     page.evaluate(
         "window.said = 0; new MutationObserver(() => window.said++)"
@@ -222,6 +223,12 @@ def test_autoplay_announces_once_per_turn(replay_chromium: Any, site: Site) -> N
     turns = sum(1 for s in starts if 0 < s <= frame)
     said = page.evaluate("window.said")
     assert 0 < said <= turns + 1 < frame
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press(" ")  # play the last move: reaching the end is said
+    ended = "() => document.getElementById('announce').textContent.startsWith('End of the game: ')"
+    page.wait_for_function(ended)
+    assert page.get_attribute("#btn-play", "aria-label") == "play"
     page.context.close()
 
 
