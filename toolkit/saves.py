@@ -7,10 +7,12 @@ Schema validation lives in :mod:`toolkit.validation`; this module only reads and
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
 import re
+import stat
 from array import array
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -31,7 +33,13 @@ MAX_VALUES = 4_000_000  # numbers, strings, arrays and objects in one save (~40 
 MAX_INTEGER = 2**63 - 1  # integers outside -MAX_INTEGER..MAX_INTEGER are refused
 BOM = "\ufeff"
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+# A JSON string; or a quote whose string never closes, with all the text after it (an escape
+# takes any character, a newline too). Every quote the scan meets so starts a match, which is
+# what keeps the pre-scan linear: see _check_shape.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
+# Opening an input never waits (a named pipe with no writer) nor makes a terminal ours.
+_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
+_OPEN_NO_WAIT = os.O_RDONLY | _NONBLOCK | getattr(os, "O_NOCTTY", 0)
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 _BRACKET_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 
@@ -198,7 +206,13 @@ def _check_shape(text: str) -> None:
     """Refuse JSON ``text`` that nests deeper than :data:`MAX_DEPTH` or holds more than
     :data:`MAX_VALUES` values, found before parsing and without recursion: strings are
     blanked out, the commas counted, and a running sum taken over the brackets (+1 open,
-    -1 close). Parsing then never recurses far, and its memory is bounded."""
+    -1 close). Parsing then never recurses far, and its memory is bounded.
+
+    The scan is one pass, linear in the text. A quote whose string never closes blanks the
+    rest of the text as one match: a pattern of closed strings alone would try again from
+    every later quote, find no string there either, and take time quadratic in the text.
+    Such a text is malformed JSON, refused when parsed, and nothing before that quote goes
+    uncounted, so parsing still never nests deeper than the limit."""
     bare = _STRING.sub("", text)
     if bare.count(",") >= MAX_VALUES:
         raise _Refused(f"more than {MAX_VALUES} values; too many for a save", "too_large")
@@ -278,34 +292,75 @@ def parse(path: str, text: str | bytes) -> Save:
 
 
 def load(path: str | Path) -> Save:
-    """Read and parse one save file."""
-    name = str(path)
-    try:
-        size = os.path.getsize(path)
-        if size > MAX_BYTES:
-            message = f"file is {size} bytes; saves larger than {MAX_BYTES} bytes are refused"
-            raise SaveError(Problem(name, message, "too_large"))
-        with open(path, "rb") as handle:
-            text = handle.read()
-    except FileNotFoundError:
-        raise SaveError(Problem(name, "no such file", "not_found")) from None
-    except IsADirectoryError:
-        raise SaveError(Problem(name, "is a directory, not a save file", "not_a_file")) from None
-    except OSError as exc:
-        raise SaveError(Problem(name, f"cannot read: {exc.strerror}", "unreadable")) from None
-    return parse(name, text)
+    """Read and parse one save file (see :func:`read_input` for which files are read)."""
+    return parse(str(path), read_input(path))
 
 
 def read_whole(path: str | Path) -> bytes | None:
     """A save file's bytes, or ``None`` when :func:`load` would refuse to read it (then ask
     :func:`load` for the reason). Work handed to other processes carries these bytes."""
     try:
-        if os.path.getsize(path) > MAX_BYTES:
-            return None
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError:
+        return read_input(path)
+    except SaveError:
         return None
+
+
+def read_input(path: str | Path) -> bytes:
+    """The bytes of the regular file at ``path`` (symlinks followed); else :class:`SaveError`.
+
+    Only a regular file of at most :data:`MAX_BYTES` is read. A folder, named pipe, socket
+    or device is refused from its status, before it is opened; the file is then opened
+    without waiting and checked again (it may have been swapped in between), so reading
+    never blocks on a pipe nobody writes to.
+    """
+    name = str(path)
+    try:
+        info = os.stat(path)
+        _check_regular(name, info.st_mode, info.st_size)
+        fd = os.open(path, _OPEN_NO_WAIT)
+        try:
+            info = os.fstat(fd)
+            _check_regular(name, info.st_mode, info.st_size)
+            if _NONBLOCK:
+                os.set_blocking(fd, True)  # a regular file: reads may wait for the disk again
+            with open(fd, "rb", closefd=False) as handle:
+                want = info.st_size + 1  # a byte more than its size: a file still growing
+                data = handle.read(want)
+                if len(data) == want:
+                    data += handle.read(MAX_BYTES + 1 - want)
+            if len(data) > MAX_BYTES:  # it grew after the check
+                _check_regular(name, info.st_mode, max(os.fstat(fd).st_size, len(data)))
+        finally:
+            os.close(fd)
+    except FileNotFoundError:
+        raise SaveError(Problem(name, "no such file", "not_found")) from None
+    except OSError as exc:
+        raise SaveError(Problem(name, f"cannot read: {exc.strerror or exc}", "unreadable")) from None
+    return data
+
+
+def _check_regular(name: str, mode: int, size: int) -> None:
+    """Refuse (:class:`SaveError`) what is not a regular file, or is one larger than :data:`MAX_BYTES`."""
+    if stat.S_ISDIR(mode):
+        raise SaveError(Problem(name, "is a directory, not a save file", "not_a_file"))
+    if not stat.S_ISREG(mode):
+        raise SaveError(Problem(name, f"is {_special_kind(mode)}, not a regular file", "not_a_regular_file"))
+    if size > MAX_BYTES:
+        message = f"file is {size} bytes; saves larger than {MAX_BYTES} bytes are refused"
+        raise SaveError(Problem(name, message, "too_large"))
+
+
+def _special_kind(mode: int) -> str:
+    """What a file that is neither regular nor a folder is, in words."""
+    for test, words in (
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+    ):
+        if test(mode):
+            return words
+    return "a special file"
 
 
 def _json_type(value: Any) -> str:
@@ -323,24 +378,50 @@ def _json_type(value: Any) -> str:
 
 
 def write_atomic(path: str | Path, text: str | bytes) -> None:
-    """Write to a temporary sibling, then rename into place: a failure leaves the old file."""
-    import tempfile  # here, not at the top: reading and replaying a save never writes one
-    from pathlib import Path
+    """Write to a temporary sibling, then rename into place: a failure leaves the old file.
 
-    target = Path(path)
+    A symlink is written through: the file its chain of links ends at is replaced (the
+    sibling is made in that file's folder) and the links stay. Replacing a file keeps its
+    permission bits (read, write, execute for owner, group and others); a new file gets
+    ``0o666`` less the umask, as a program's new files do.
+    """
+    import tempfile  # here, not at the top: reading and replaying a save never writes one
+
+    target = _final_target(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode() if isinstance(text, str) else text
+    mode = _mode_for(target)
 
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())
+        os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def _final_target(path: str | Path) -> Path:
+    """Where writing ``path`` lands: the path itself, or the file its symlinks end at (which
+    need not exist yet). A loop of symlinks is an :class:`OSError`, never replaced by a file."""
+    from pathlib import Path
+
+    real = Path(os.path.realpath(path))
+    if real.is_symlink():  # realpath stops inside a loop and returns a link
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
+    return real
+
+
+def _mode_for(target: Path) -> int:
+    """The permission bits a file written at ``target`` gets: those of the file it replaces,
+    else ``0o666`` less the umask."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode) & 0o777
+    except FileNotFoundError:
+        return 0o666 & ~_umask()
 
 
 @contextmanager
