@@ -8,11 +8,10 @@ only through :func:`toolkit.saves.write_atomic`, so a failure leaves it as it wa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from toolkit import validation
-from toolkit.saves import Problem, SaveError, load, write_atomic
+from toolkit.saves import Problem, SaveError, parse, read_input, write_atomic
 
 
 @dataclass(frozen=True)
@@ -35,12 +34,10 @@ class Formatted:
 def format_file(path: str, write: bool = True) -> Formatted:
     """Compare ``path`` with its canonical form and, when ``write``, rewrite it in that form."""
     try:
-        save = load(path)
-        raw = Path(path).read_bytes()
+        raw = read_input(path)  # read once: the bytes compared are the bytes parsed
+        save = parse(path, raw)
     except SaveError as exc:
         return Formatted(path, "failed", exc.problem)
-    except OSError as exc:
-        return Formatted(path, "failed", Problem(path, f"cannot read: {exc.strerror}", "unreadable"))
     missing = validation.game_problem(save)
     if missing is not None:
         return Formatted(path, "failed", missing)

@@ -20,7 +20,7 @@ from toolkit import replay
 from toolkit.games.base import Game
 from toolkit.render.adapters import Adapter, NoRenderer, get_adapter
 from toolkit.render.svg import FrameDrawer
-from toolkit.saves import Problem, Save, SaveError, read_json, write_atomic, write_files_into
+from toolkit.saves import Problem, Save, SaveError, read_input, read_json, write_atomic, write_files_into
 
 SPECTATOR = "spectator"
 
@@ -429,13 +429,7 @@ def read_state(path: str | Path) -> Mapping[str, Any]:
 
     name = str(path)
     try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise RenderError(name, "no such file", "not_found") from None
-    except OSError as exc:
-        raise RenderError(name, f"cannot read: {exc.strerror or exc}", "unreadable") from None
-    try:
-        data = read_json(name, raw)
+        data = read_json(name, read_input(path))
     except SaveError as exc:
         code = "not_json" if exc.problem.code == "bad_json" else exc.problem.code
         raise RenderError(name, exc.problem.message, code) from None
