@@ -385,3 +385,28 @@ def test_frames_json_reports_files_and_errors(tmp_path: Path) -> None:
     report = json.loads(failed.output)
     assert report["ok"] is False
     assert report["errors"][0]["move"] == 5 and report["errors"][0]["file"] == str(bad)
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of a ``#rrggbb`` colour."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_every_hex_name_is_readable_on_its_terrain() -> None:
+    """A hex's name, drawn small on the board, keeps a contrast of at least 4.5:1 (WCAG AA for
+    small text) with the colour of its terrain, for every terrain of either game, and is drawn
+    fully opaque (no see-through ink that the terrain would wash out)."""
+    from toolkit.render.palette import TERRAIN_COLOURS, frame_css
+
+    rules = {sel.strip(): body for sels, body in re.findall(r"([^{}]+)\{([^}]*)\}", frame_css())
+             for sel in sels.split(",")}
+    base = rules[".terrain-label"]
+    assert "opacity" not in base
+    for terrain, colour in TERRAIN_COLOURS.items():
+        own = rules.get(f".on-{terrain}", "")
+        assert "opacity" not in own, terrain
+        ink = re.findall(r"fill:(#[0-9a-f]{6})", base + ";" + own)[-1]
+        light, dark = sorted([_luminance(ink), _luminance(colour)], reverse=True)
+        assert (light + 0.05) / (dark + 0.05) >= 4.5, (terrain, ink, colour)

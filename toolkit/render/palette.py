@@ -88,8 +88,9 @@ def frame_css() -> str:
         f".harbor circle{{stroke:{INK};stroke-width:1.2}}"
         f".harbor text{{font:bold 10px sans-serif;fill:{INK};text-anchor:middle}}"
         f".harbor .port-kind{{font:bold 8px sans-serif}}"
-        f".terrain-label{{font:bold 9px sans-serif;fill:{INK};fill-opacity:.75;text-anchor:middle}}"
-        ".on-forest,.on-lumber,.on-mountains,.on-ore{fill:#fff;fill-opacity:.9}"
+        # a hex's name: black, white on the dark forest; 4.5:1 or more on every terrain
+        ".terrain-label{font:bold 9px sans-serif;fill:#000000;text-anchor:middle}"
+        ".on-forest,.on-lumber{fill:#ffffff}"
         ".mark-hot{fill:none;stroke:#ffe14d;stroke-width:5;stroke-linejoin:round;pointer-events:none}"
         f".mark-new{{fill:none;stroke:#ffffff;stroke-width:3;filter:drop-shadow(0 0 1.5px {INK})}}"
         f".piece{{stroke:{INK};stroke-width:1.6;stroke-linejoin:round;filter:drop-shadow(0 0 1px #ffffff)}}"
