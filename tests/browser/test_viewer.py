@@ -370,15 +370,24 @@ def test_the_controls_keep_their_rows_from_the_first_move_to_the_last(
     replay_chromium: Any, site: Site, size: tuple[int, int]
 ) -> None:
     """The move counter keeps one width, so the controls never reflow (and the board never
-    resizes) as the move number grows; at a laptop's width they fit in one row."""
+    resizes) as the move number grows; at a laptop's width they fit in one row, and on a phone
+    in three, drawn in the order Tab visits them (row by row, each row left to right)."""
     page = _open(replay_chromium, site.url("table"), size)
     height = page.eval_on_selector("#controls", "e => e.getBoundingClientRect().height")
     for key in ["ArrowRight"] * 12 + ["End"]:
         page.keyboard.press(key)
         assert page.eval_on_selector("#controls", "e => e.getBoundingClientRect().height") == height
-    if size[0] > 900:
-        tops = page.eval_on_selector_all("#controls > *", "es => es.map(e => e.getBoundingClientRect().top)")
-        assert max(tops) - min(tops) < 20
+    boxes = page.eval_on_selector_all(
+        "#controls > *", "es => es.map(e => [e.getBoundingClientRect().top, e.getBoundingClientRect().left])"
+    )
+    rows = [[boxes[0]]]
+    for box in boxes[1:]:
+        if box[0] >= rows[-1][-1][0] + 20 or box[1] < rows[-1][-1][1]:
+            assert box[0] > rows[-1][-1][0], boxes  # a new row only ever starts lower down
+            rows.append([box])
+        else:
+            rows[-1].append(box)
+    assert len(rows) == (1 if size[0] > 900 else 3), boxes
     page.context.close()
 
 
