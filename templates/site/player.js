@@ -125,7 +125,12 @@
       st.boxes = [];
       for (var b = 0; b < chosen.length; b++) {
         var box = document.createElement("div");
-        if (b > 0) { box.className = "prow"; }
+        if (b > 0) {  // a player's row: a group a screen reader names by the seat's view label
+          box.className = "prow";
+          var option = seatSel.querySelector('option[value="' + data.seats[b - 1] + '"]');
+          box.setAttribute("role", "group");
+          box.setAttribute("aria-label", option ? option.textContent : "seat " + data.seats[b - 1]);
+        }
         st.boxes.push(box);
         st.shown.push(-1);
       }

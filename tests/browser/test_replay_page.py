@@ -174,6 +174,7 @@ def test_hostile_name_and_talk_are_shown_as_text(replay_page: Any, site: Site) -
     replay_page.goto(site.page_url)
     assert EVIL in page.inner_text("header.top")
     assert EVIL in page.inner_text("#panel")
+    assert page.get_attribute("#panel .prow:nth-child(3)", "aria-label") == f"{EVIL} (seat 2)"
     page.goto(site.page_url + f"#move={site.talk_move}")
     assert replay_page.frame() == site.talk_move
     assert EVIL in page.inner_text("#narration")

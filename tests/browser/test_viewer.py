@@ -328,6 +328,18 @@ def test_keys_keep_the_focus_where_the_keyboard_put_it(
     page.context.close()
 
 
+def test_each_players_row_is_a_group_named_for_its_seat(replay_chromium: Any, site: Site) -> None:
+    """For a screen reader the players panel is one named group per player (as the view list
+    names the seat), not one block of text; the names stay as the players gave them."""
+    page = _open(replay_chromium, site.url("table"), SIZES[0])
+    groups = page.eval_on_selector_all(
+        "#panel .prow", "rs => rs.map(r => [r.getAttribute('role'), r.getAttribute('aria-label')])"
+    )
+    names = ["Ada", "Bob", "Cy", "Dee"]
+    assert groups == [["group", f"{name} (seat {seat})"] for seat, name in enumerate(names)]
+    page.context.close()
+
+
 def test_an_offer_is_narrated_before_its_answers_are_known(replay_chromium: Any, site: Site) -> None:
     """A trade offer folds its answers into one line of the list that tells how it ended; on the
     offer's own move the narration and the live region say the offer alone, not its outcome."""
