@@ -18,6 +18,12 @@
   var help = el("help"), helpBtn = el("btn-help");
   var byFrame = [], current = null;
 
+  // The index's "Hide winners and scores" holds here too: until the last move the page keeps
+  // back the winner, the publisher's note and the charts of the whole game.
+  try {
+    if (localStorage.getItem("replaykit-index-spoilers") === "hidden") { document.body.classList.add("no-spoilers"); }
+  } catch (e) { /* storage refused: nothing is hidden */ }
+
   Array.prototype.forEach.call(document.querySelectorAll("#moves a[data-frame]"), function (a) {
     var n = +a.getAttribute("data-frame");
     (byFrame[n] = byFrame[n] || []).push(a);
@@ -153,6 +159,7 @@
     counter.textContent = n + " / " + last;
     scrub.value = String(n);
     document.body.setAttribute("data-frame", String(n));
+    document.body.classList.toggle("at-end", n >= last);
     document.body.setAttribute("data-seat", st.seat);
     if (!keepHash) {
       try { history.replaceState(null, "", hashOf(n)); } catch (e) { /* some file:// hosts refuse */ }

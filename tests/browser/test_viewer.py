@@ -340,6 +340,30 @@ def test_each_players_row_is_a_group_named_for_its_seat(replay_chromium: Any, si
     page.context.close()
 
 
+def test_hiding_winners_on_the_index_holds_on_a_replay_until_its_last_move(
+    replay_chromium: Any, site: Site
+) -> None:
+    """With "Hide winners and scores" chosen on the index, a replay page keeps back the winner,
+    the publisher's note and the charts of the whole game until its last move is shown; without
+    it they show from the first move."""
+    page = _open(replay_chromium, (site.root / "index.html").as_uri(), SIZES[0], player=False)
+    shown = "sel => { const e = document.querySelector(sel); return !!e && e.offsetParent !== null; }"
+    page.check("#spoilers")
+    page.goto(site.url("table") + "#move=10")
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    assert not page.evaluate(shown, "header.top .winner") and not page.evaluate(shown, "#charts")
+    page.keyboard.press("End")
+    assert page.evaluate(shown, "header.top .winner") and page.evaluate(shown, "#charts")
+    page.keyboard.press("ArrowLeft")
+    assert not page.evaluate(shown, "header.top .winner")
+    page.goto((site.root / "index.html").as_uri())
+    page.uncheck("#spoilers")
+    page.goto(site.url("table") + "#move=10")
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    assert page.evaluate(shown, "header.top .winner") and page.evaluate(shown, "#charts")
+    page.context.close()
+
+
 def test_an_offer_is_narrated_before_its_answers_are_known(replay_chromium: Any, site: Site) -> None:
     """A trade offer folds its answers into one line of the list that tells how it ended; on the
     offer's own move the narration and the live region say the offer alone, not its outcome."""
