@@ -248,6 +248,8 @@ def test_board_says_what_happened(replay_chromium: Any, site: Site) -> None:
     has a tooltip, and the narration names places by their hexes."""
     page = _open(replay_chromium, site.url("table") + "#move=1", SIZES[0])
     assert page.locator("#marks .mark-new").count() == 2  # the settlement and the road
+    described = page.get_attribute("#board-svg", "aria-describedby")  # the turn and the move, read out
+    assert described is not None and all(page.locator(f"#{part}").count() == 1 for part in described.split())
     assert "corner of the" in page.inner_text("#narration")
     assert not page.evaluate("/vertex \\d|edge \\d/.test(document.getElementById('moves').textContent)")
     titles = page.eval_on_selector_all(
