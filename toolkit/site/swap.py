@@ -79,8 +79,9 @@ def recover(target: Path, marker: str) -> None:
 
 
 def _left_by_a_build(parent: Path, name: str, tag: str, marker: str) -> list[Path]:
-    """The folders ``.NAME.TAG-XXXXXXXX`` in ``parent`` that a build made: named as
-    ``tempfile.mkdtemp`` names them, real folders (not links), holding ``marker`` or nothing."""
+    """The folders in ``parent`` that a build made: named ``.NAME.TAG-`` and eight random
+    characters, as ``tempfile.mkdtemp`` names them; real folders (not links); holding
+    ``marker`` or nothing."""
     pattern = re.compile(rf"\.{re.escape(name)}\.{tag}-[a-z0-9_]{{8}}")
     found = []
     for path in parent.glob(f".{glob.escape(name)}.{tag}-*"):
