@@ -24,7 +24,7 @@ from pathlib import Path
 
 import click
 
-from toolkit.saves import Problem, write_atomic
+from toolkit.saves import Problem, special_kind, write_atomic
 
 STDOUT = "-"
 
@@ -49,18 +49,6 @@ class Output:
     @property
     def to_stdout(self) -> bool:
         return self.path is None
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISCHR(mode):
-        return "a character device"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
 
 
 def check_output(
@@ -96,7 +84,7 @@ def check_output(
         if not stat.S_ISDIR(mode) and folder:
             raise OutputRefused(Problem(shown, "exists and is not a folder", "not_a_folder"))
         if not stat.S_ISDIR(mode) and not stat.S_ISREG(mode):
-            message = f"is {_kind(mode)}; refusing to write there (use {want})"
+            message = f"is {special_kind(mode)}; refusing to write there (use {want})"
             raise OutputRefused(Problem(shown, message, "not_a_regular_file"))
     if any(_same(real, source) for source in inputs):
         message = f"refusing to overwrite the input file; choose another {option}"

@@ -344,14 +344,14 @@ def _check_regular(name: str, mode: int, size: int) -> None:
     if stat.S_ISDIR(mode):
         raise SaveError(Problem(name, "is a directory, not a save file", "not_a_file"))
     if not stat.S_ISREG(mode):
-        raise SaveError(Problem(name, f"is {_special_kind(mode)}, not a regular file", "not_a_regular_file"))
+        raise SaveError(Problem(name, f"is {special_kind(mode)}, not a regular file", "not_a_regular_file"))
     if size > MAX_BYTES:
         message = f"file is {size} bytes; saves larger than {MAX_BYTES} bytes are refused"
         raise SaveError(Problem(name, message, "too_large"))
 
 
-def _special_kind(mode: int) -> str:
-    """What a file that is neither regular nor a folder is, in words."""
+def special_kind(mode: int) -> str:
+    """What a file that is neither regular nor a folder is, in words (``a named pipe``)."""
     for test, words in (
         (stat.S_ISFIFO, "a named pipe"),
         (stat.S_ISSOCK, "a socket"),
