@@ -40,10 +40,9 @@ from toolkit.saves import Problem, Save, SaveError, load, parse, read_whole, sta
 from toolkit.site import fragments
 from toolkit.site.cache import Outcome, PageCache, page_key
 from toolkit.site.index import Record, Seat, index_files, record_for
-from toolkit.site.limits import check_listed_text, check_page_size
+from toolkit.site.limits import check_listed_file, check_listed_text, check_page_size
 from toolkit.site.page import OMNISCIENT, build_page_data, gc_paused, pack
 from toolkit.site.swap import STAGING_TAG, Stage, locked, recover, swap_in
-from toolkit.textsafe import excerpt
 
 MARKER = ".replaykit-site"
 MANIFEST = "manifest.json"
@@ -161,6 +160,7 @@ def read_manifest(folder: Path) -> list[Entry]:
                 raise SiteError([problem])
             title, note = item.get("title"), item.get("note")
             try:
+                check_listed_file(name, i, item["file"])
                 for key, text in (("title", title), ("note", note)):
                     if isinstance(text, str):
                         check_listed_text(name, i, key, text)
@@ -168,7 +168,7 @@ def read_manifest(folder: Path) -> list[Entry]:
                 raise SiteError([exc.problem]) from None
             entries.append(
                 Entry(
-                    _listed_file(folder, name, i, item["file"]),
+                    folder / item["file"],
                     title if isinstance(title, str) else None,
                     note if isinstance(note, str) else None,
                 )
@@ -185,17 +185,6 @@ def _shown(name: str) -> str:
     lone surrogates) read as the replacement character."""
     return os.fsencode(name).decode("utf-8", "replace")
 
-
-def _listed_file(folder: Path, manifest: str, i: int, file: str) -> Path:
-    """The save a manifest entry lists: a file name in the manifest's own folder (what the
-    manifest schema's pattern allows, and no NUL), never a path reaching out of it."""
-    if not _FILE_NAME.fullmatch(file) or "\0" in file or len(file) > 200:
-        message = f"{excerpt(file)} is not a save's file name in this folder (NAME.json, no folders)"
-        raise SiteError([Problem(manifest, message, "bad_manifest", f"/replays/{i}/file")])
-    return folder / file
-
-
-_FILE_NAME = re.compile(r"[^/\\]+\.json")
 
 
 def _slug(path: Path, taken: set[str]) -> str:

@@ -12,6 +12,7 @@ save is refused with one line (skipped under ``--skip-broken``).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from toolkit import textsafe
@@ -22,6 +23,8 @@ MAX_TEXT = 2000  # the longest text a schema allows (a note)
 MAX_TOTAL_TEXT = 4 * 1024 * 1024  # every string of the save together
 MAX_PLAYERS = 8
 MAX_NAME = 64  # a player's name, id or bot: shown in every frame's panels
+MAX_FILE_NAME = 200  # a manifest entry's file name (the manifest schema's maxLength)
+_FILE_NAME = re.compile(r"[^/\\\0]+\.json")  # the schema's pattern, and no NUL a system would refuse
 
 Place = tuple[Any, str | int] | None  # (the parent's place, a key or an index); None: the save itself
 
@@ -82,3 +85,11 @@ def check_listed_text(path: str, index: int, key: str, value: str) -> None:
         shown = textsafe.excerpt(value, 24)
         message = f"a {key} of {len(value)} characters ({shown}); a page takes at most {MAX_TEXT}"
         raise SaveError(Problem(path, message, "too_large", pointer=f"/replays/{index}/{key}"))
+
+
+def check_listed_file(path: str, index: int, file: str) -> None:
+    """Raise :class:`SaveError` when a manifest entry's file is not a save's file name in the
+    manifest's own folder: a path reaching out of it would publish a file from elsewhere."""
+    if len(file) > MAX_FILE_NAME or not _FILE_NAME.fullmatch(file):
+        message = f"{textsafe.excerpt(file)} is not a save's file name in this folder (NAME.json, no folders)"
+        raise SaveError(Problem(path, message, "bad_manifest", pointer=f"/replays/{index}/file"))
