@@ -148,9 +148,10 @@ def test_award_moves_the_bid_terms_atomically() -> None:
     propose(state)
     play(state, 1, "domesticTradeBid", offer=side(wool=2), want=side(brick=1))
     play(state, 2, "domesticTradeBid", offer=side(wool=1), want=side(brick=1))
-    play(state, 0, "domesticTradeAward", bidResponderId="p2", offer=side(wool=2), want=side(brick=1))
+    events = play(state, 0, "domesticTradeAward", bidResponderId="p2", offer=side(wool=2), want=side(brick=1))
     a, b = state.players[0], state.players[1]
     assert (a.res["wool"], a.res["brick"]) == (1, 1)
+    assert events[0]["hands"] == {"0": {"brick": 1, "wool": -2}, "1": {"brick": -1, "wool": 2}}
     assert (b.res["wool"], b.res["brick"]) == (2, 1)
     assert state.pending is None
     [outcome] = state.domestic_outcomes

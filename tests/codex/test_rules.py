@@ -434,9 +434,11 @@ def test_maritime_rates_and_bundles() -> None:
     state = in_action()
     give(state, 0, ore=8)
     assert maritime.rate(state, 0, "ore") == 4
-    play(state, 0, "maritimeTrade", offer={"type": "ore", "count": 8},
-         want={"type": "grain", "count": 1}, additionalWants=[{"type": "coin", "count": 1}])
+    events = play(state, 0, "maritimeTrade", offer={"type": "ore", "count": 8},
+                  want={"type": "grain", "count": 1}, additionalWants=[{"type": "coin", "count": 1}])
     assert state.players[0].res["grain"] == 1 and state.players[0].com["coin"] == 1
+    # the trade is public: its event says what left and entered the hand, materials in catalog order
+    assert events[0]["hands"] == {"0": {"grain": 1, "ore": -8, "coin": 1}}
     generic = next(h for h in state.harbors if h.kind == "3:1")
     put(state, 0, generic.intersections[0])
     assert maritime.rate(state, 0, "ore") == 3

@@ -105,9 +105,10 @@ def test_execute_is_atomic_and_clears_the_want() -> None:
     assert {"playerId": "p1", "type": "executeStandingWant", "payload": {"targetPlayerId": "p2"}} in (
         GAME.legal_moves(state, 0)
     )
-    play(state, 0, "executeStandingWant", targetPlayerId="p2")
+    events = play(state, 0, "executeStandingWant", targetPlayerId="p2")
     a, b = state.players[0], state.players[1]
     assert (a.res["brick"], a.res["wool"]) == (2, 1)
+    assert events[0]["hands"] == {"0": {"brick": 2, "wool": -1}, "1": {"brick": -2, "wool": 1}}
     assert (b.res["brick"], b.res["wool"]) == (0, 1)
     assert b.standing_want is None
     refused(state, 0, "executeStandingWant", "no_want", targetPlayerId="p2")

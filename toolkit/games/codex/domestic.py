@@ -33,6 +33,7 @@ from toolkit.games.codex.flow import (
     Listing,
     close,
     event,
+    exchange_event,
     install,
     material_line,
     move_cards,
@@ -325,7 +326,8 @@ def _execute(state: State, proposer: int, responder: int, offer: Bundle,
     text = (f"{state.players[proposer].id} trades {describe(offer)} to {state.players[responder].id} "
             f"for {describe(want)}")
     _end(state, "taken", responder, offer, want)
-    return [event("domesticTradeAward", text)]
+    passes = [(proposer, responder, offer), (responder, proposer, want)]
+    return [exchange_event("domesticTradeAward", text, passes)]
 
 
 def _end(state: State, ending: str, accepter: int | None, gives: Bundle, receives: Bundle) -> None:

@@ -378,3 +378,27 @@ def walls_on_board(state: State, seat: int) -> int:
 
 def event(kind: str, message: str) -> dict[str, Any]:
     return {"type": kind, "text": message}
+
+
+Pass = tuple[int | None, int | None, dict[str, int]]
+"""Cards handed over in the open: ``(giver, taker, cards)``, ``None`` standing for the bank."""
+
+
+def exchange_event(kind: str, message: str, passes: Sequence[Pass]) -> dict[str, Any]:
+    """The event of a trade every seat watches (maritime, domestic, a standing want taken): its
+    ``hands`` field says, per seat (as text, seats in order), each material that entered (+)
+    or left (-) the hand, materials in catalog order - the form pioneers' events use, so a
+    replay's charts can count traded cards by kind in every view."""
+    net: dict[int, dict[str, int]] = {}
+    for giver, taker, cards in passes:
+        for seat, sign in ((giver, -1), (taker, 1)):
+            if seat is not None:
+                hand = net.setdefault(seat, {})
+                for material, n in cards.items():
+                    hand[material] = hand.get(material, 0) + sign * n
+    hands = {}
+    for seat in sorted(net):
+        cards = {m: net[seat][m] for m in C.MATERIALS if net[seat].get(m)}
+        if cards:
+            hands[str(seat)] = cards
+    return {"type": kind, "text": message, "hands": hands}

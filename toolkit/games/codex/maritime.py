@@ -17,7 +17,7 @@ from typing import Any
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import constants as C
-from toolkit.games.codex.flow import event, material_line, pay, require_turn_action, take_from_bank
+from toolkit.games.codex.flow import exchange_event, material_line, pay, require_turn_action, take_from_bank
 from toolkit.games.codex.state import State, positions
 
 
@@ -83,7 +83,8 @@ def maritime_trade(state: State, seat: int, payload: dict[str, Any]) -> list[dic
     for k, n in wants:
         take_from_bank(state, seat, k, n)
     got = ", ".join(f"{n} {k}" for k, n in wants)
-    return [event("maritimeTrade", f"{p.id} trades {give_n} {give} to the bank for {got}")]
+    text = f"{p.id} trades {give_n} {give} to the bank for {got}"
+    return [exchange_event("maritimeTrade", text, [(seat, None, {give: give_n}), (None, seat, dict(wants))])]
 
 
 def trade_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:

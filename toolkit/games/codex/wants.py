@@ -35,7 +35,13 @@ from toolkit.games.codex.domestic import (
     require_exchange,
     require_holds,
 )
-from toolkit.games.codex.flow import event, move_cards, require_turn_action, seat_from_player_id
+from toolkit.games.codex.flow import (
+    event,
+    exchange_event,
+    move_cards,
+    require_turn_action,
+    seat_from_player_id,
+)
 from toolkit.games.codex.state import State
 
 
@@ -108,7 +114,7 @@ def execute_want(state: State, seat: int, payload: dict[str, Any]) -> list[dict[
     state.players[poster].standing_want_live = False
     text = (f"{state.players[seat].id} takes {state.players[poster].id}'s want: gets {describe(offer)}, "
             f"pays {describe(want)}")
-    return [event("executeStandingWant", text)]
+    return [exchange_event("executeStandingWant", text, [(poster, seat, offer), (seat, poster, want)])]
 
 
 def sweep(state: State) -> list[dict[str, Any]]:
