@@ -52,6 +52,12 @@ def pioneers() -> Tracker:
 
 
 @pytest.fixture(scope="module")
+def pioneers_steals() -> Tracker:
+    """A pioneers game with steals in it (the quick win has none)."""
+    return tracker_for(load(ROOT / "replays" / "pioneers-two-against-two.json"))
+
+
+@pytest.fixture(scope="module")
 def codex(tmp_path_factory: pytest.TempPathFactory) -> Tracker:
     return tracker_for(trimmed(CODEX, 260, tmp_path_factory.mktemp("codex")))
 
@@ -104,6 +110,18 @@ def test_a_hidden_hand_growing_by_the_public_payout_counts_by_kind() -> None:
     Tracker._take(series, 0, SeenAt(0, 5), {"ore": 2, "wool": 1})  # exactly the payout
     Tracker._take(series, 0, SeenAt(0, 9), {"ore": 2})  # more than the payout: kinds unknown
     assert series.gained == {0: {"ore": 2, "wool": 1, UNSEEN: 4}}
+
+
+def test_cards_handed_over_in_the_open_count_by_kind_in_a_hidden_hand() -> None:
+    """A trade is public (the move says what changed hands): a hidden hand that changed by
+    exactly what was handed over counts the cards it took in by kind, even when its size stayed
+    the same; a change the trade does not explain counts as unseen growth."""
+    series = Series()
+    Tracker._take(series, 0, SeenAt(0, 6))
+    Tracker._take(series, 0, SeenAt(0, 3), None, {"ore": -4, "wool": 1})  # 4:1 with the bank
+    Tracker._take(series, 0, SeenAt(0, 3), None, {"wool": -1, "grain": 1})  # one for one: same size
+    Tracker._take(series, 0, SeenAt(0, 5), None, {"wool": -1, "brick": 1})  # and a secret card more
+    assert series.gained == {0: {"wool": 1, "grain": 1, UNSEEN: 2}}
 
 
 def test_a_hex_yields_per_building_on_its_number_unless_the_robber_sits_on_it() -> None:
@@ -240,12 +258,13 @@ def test_a_seat_never_sees_another_seats_hidden_victory_cards_before_the_end(pio
     assert pioneers.series[OMNISCIENT].scores[0] == own
 
 
-@pytest.mark.parametrize("game", ["pioneers", "codex"])
+@pytest.mark.parametrize("game", ["pioneers_steals", "codex"])
 def test_a_seat_knows_no_more_of_anothers_gains_than_a_spectator(game: str, request: Any) -> None:
-    """Another seat's gains in a seat's view are the public ones (payouts by kind, the rest unseen)."""
+    """Another seat's gains in a seat's view are the public ones (payouts and trades by kind, the
+    rest unseen)."""
     tracker: Tracker = request.getfixturevalue(game)
     public = tracker.series[SPECTATOR].gained
-    assert any(UNSEEN in kinds for kinds in public.values())  # trades, steals: kinds out of sight
+    assert any(UNSEEN in kinds for kinds in public.values())  # steals: kinds out of sight
     for seat in tracker.seats:
         gained = tracker.series[str(seat)].gained
         for other, kinds in gained.items():
@@ -255,6 +274,21 @@ def test_a_seat_knows_no_more_of_anothers_gains_than_a_spectator(game: str, requ
                 assert kinds == public[other]
     assert all(UNSEEN not in kinds for kinds in tracker.series[OMNISCIENT].gained.values())
     assert tracker.series[OMNISCIENT].gained != public
+
+
+@pytest.mark.parametrize("game", ["pioneers", "pioneers_steals", "codex"])
+def test_every_view_counts_as_many_cards_gained_as_the_seat_itself(game: str, request: Any) -> None:
+    """Every card that enters a hand is seen to enter it in every view, by kind or as unseen:
+    payouts and trades are public, a steal shows as one card more. So each seat's total gained
+    is the same in every view; only the kinds of secret cards differ. (A codex exchange that
+    keeps a hand's size and hides its kinds, such as the Commercial Harbor's, is the one
+    exception; these games have none.)"""
+    tracker: Tracker = request.getfixturevalue(game)
+    for seat in tracker.seats:
+        own = sum(tracker.series[str(seat)].gained[seat].values())
+        assert own > 0
+        for key in tracker.keys:
+            assert sum(tracker.series[key].gained[seat].values()) == own, (key, seat)
 
 
 def test_pictures_shared_between_views_equal_pictures_drawn_afresh(pioneers: Tracker) -> None:
@@ -316,8 +350,8 @@ def test_frames_whose_players_did_not_change_give_the_same_stories() -> None:
     skipping, reading = Tracker(save.game), Tracker(save.game)
     reading._unchanged = None
     for _, snap in snapshots(save, None):
-        skipping.observe(snap.index, snap.views)
-        reading.observe(snap.index, snap.views)
+        skipping.observe(snap.index, snap.views, snap.hands)
+        reading.observe(snap.index, snap.views, snap.hands)
     assert skipping.series == reading.series
     assert [c.svg for c in skipping.charts(SPECTATOR)] == [c.svg for c in reading.charts(SPECTATOR)]
 

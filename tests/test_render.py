@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from toolkit.cli import cli
 from toolkit.games.pioneers import GAME
 from toolkit.games.pioneers.bots import play_game
-from toolkit.render.frames import render_frames, snapshots
+from toolkit.render.frames import public_hands, render_frames, snapshots
 from toolkit.render.geometry import Layout, axial_to_lattice, num, pips
 from toolkit.render.pioneers import ADAPTER, geometry
 from toolkit.render.scene import Piece, css_token
@@ -66,6 +66,21 @@ def classes(el: ET.Element) -> set[str]:
 
 
 # ---------------------------------------------------------------- geometry
+
+
+def test_public_hands_sum_what_every_seat_may_read_and_skip_the_rest() -> None:
+    """The cards a move handed over in the open: the ``hands`` of its public events, summed per
+    seat; an event for some seats only (a steal's own line) and malformed fields are never read."""
+    events: list[Any] = [
+        {"type": "trade", "text": "t", "hands": {"0": {"ore": -1, "wool": 1}, "1": {"ore": 1, "wool": -1}}},
+        {"type": "bank_trade", "text": "b", "hands": {"0": {"wool": -3, "grain": 1}}},
+        {"type": "steal", "text": "s", "visibleTo": [2], "hands": {"2": {"ore": 1}}},
+        {"type": "odd", "hands": {"x": {"ore": 1}, "3": {"ore": True, 5: 1, "wool": "2"}, "4": []}},
+        {"type": "odd", "hands": [1, 2]},
+        "not an event",
+    ]
+    assert public_hands(events) == {0: {"ore": -1, "wool": -2, "grain": 1}, 1: {"ore": 1, "wool": -1}, 3: {}}
+    assert public_hands([]) == {}
 
 
 def test_pioneers_geometry_follows_the_published_numbering() -> None:

@@ -1,4 +1,5 @@
-"""Pictures of a game, drawn as SVG from views alone: the story a replay page shows beside the board.
+"""Pictures of a game, drawn as SVG from views and public events alone: the story a replay page
+shows beside the board.
 
 Four pictures per view of a game:
 
@@ -9,16 +10,21 @@ Four pictures per view of a game:
   many rolls (total ``t`` is made ``6 - |7 - t|`` ways out of 36).
 - **Resources gained** - the cards each seat gained, by kind. A gain counts what a hand held
   after a move beyond what it held before. Where the view shows a hand's contents each kind
-  counts on its own; where it shows only how many cards a hand holds, a roll's payout (public:
-  the board and the dice say it) counts by kind when the hand grew by exactly that much, and
-  every other gain is counted as *unseen*, never given a kind.
+  counts on its own; where it shows only how many cards a hand holds, the cards a move handed
+  over in the open (a trade: its public events say what left and entered each hand) count by
+  kind when the hand changed by exactly that, as does a roll's payout (public: the board and
+  the dice say it) when the hand grew by exactly that much; every other gain is counted as
+  *unseen*, never given a kind. So every view counts as many cards gained for a seat as the
+  seat's own view does, except where cards pass in secret without changing a hand's size (a
+  codex Commercial Harbor exchange).
 - **Summary** (end of game) - placements, victory points by source, the road and army
   holders and the most productive hex.
 
-Seat-correctness comes from reading views only: the chart of view ``K`` reads, for every
-player, what view ``K`` showed at each move - so a hidden victory-point card never counts for
-another seat before the view reveals it, and a card taken in a hidden steal is only ever an
-unseen card. The omniscient view (``all``) reads each player from that player's own view.
+Seat-correctness comes from reading views and the events every seat may read only: the chart
+of view ``K`` reads, for every player, what view ``K`` showed at each move - so a hidden
+victory-point card never counts for another seat before the view reveals it, and a card taken
+in a hidden steal is only ever an unseen card. The omniscient view (``all``) reads each player
+from that player's own view.
 
 The most productive hex counts, for every roll, one card per settlement and two per city
 standing on a corner of each hex whose number was rolled while the robber was elsewhere, from
@@ -140,8 +146,11 @@ class Tracker:
                 series.last[seat] = line.last[seat]
         return series
 
-    def observe(self, index: int, views: Mapping[str, View]) -> None:
-        """Take in frame ``index``: the views of the spectator and of every seat."""
+    def observe(
+        self, index: int, views: Mapping[str, View], hands: Mapping[int, Mapping[str, int]] | None = None
+    ) -> None:
+        """Take in frame ``index``: the views of the spectator and of every seat, and ``hands``,
+        the cards its move handed over in the open (a trade), per seat and kind (+ in, - out)."""
         spectator = views[SPECTATOR]
         if not self.seats:
             self.names = dict(self.adapter.players(spectator))
@@ -166,7 +175,7 @@ class Tracker:
                         paid = produced.setdefault(seat, {})
                         paid[kind] = paid.get(kind, 0) + count
         last = self._before
-        if last is not None and self._unchanged is not None and all(
+        if not hands and last is not None and self._unchanged is not None and all(
             self._unchanged(views[key], last[key]) for key in self._sources[2]
         ):
             # Every reading is the one of the frame before: nothing gained, the points stay.
@@ -177,10 +186,11 @@ class Tracker:
             seen, take = self.reader.seen, self._take
             for line, seat, key in self._sources[1]:
                 now = seen(views[key], seat)
-                if line.last.get(seat) is now:  # the same reading again (see :meth:`_take`)
+                handed = hands.get(seat) if hands else None
+                if line.last.get(seat) is now and not handed:  # the same reading again (see :meth:`_take`)
                     line.scores[seat].append(now.score)
                 else:
-                    take(line, seat, now, produced.get(seat))
+                    take(line, seat, now, produced.get(seat), handed)
         self._previous = spectator
         self._hexes("labels", self.reader.hexes(spectator), lambda: self._label(spectator))
         self.final = self._before = dict(views)
@@ -205,30 +215,37 @@ class Tracker:
             self.labels[hexagon.key] = hexagon.label
 
     @staticmethod
-    def _take(series: Series, seat: int, now: Seen, produced: Mapping[str, int] | None = None) -> None:
-        """Record one frame of one seat; ``produced`` is the public payout of a roll in this frame.
+    def _take(
+        series: Series,
+        seat: int,
+        now: Seen,
+        produced: Mapping[str, int] | None = None,
+        handed: Mapping[str, int] | None = None,
+    ) -> None:
+        """Record one frame of one seat; ``produced`` is the public payout of a roll in this frame
+        and ``handed`` the cards the move handed over in the open (a trade), + in and - out.
 
-        Where the hand's contents do not show, a growth of exactly the public payout counts by
-        kind; any other growth counts as unseen cards.
+        Where the hand's contents do not show, a change of exactly what was handed over in the
+        open counts its cards in by kind, as does a growth of exactly the public payout; any
+        other growth counts as unseen cards.
         """
         before = series.last.get(seat)
-        if before is now:  # the same reading again: nothing gained
+        if before is now and not handed:  # the same reading again: nothing gained
             series.scores[seat].append(now.score)
             return
         series.scores.setdefault(seat, []).append(now.score)
         gained = series.gained.setdefault(seat, {})
         series.last[seat] = now
-        if before is not None and before != now:  # a hand shown the same as before gained nothing
-            if before.hand is not None and now.hand is not None:
-                for kind, count in now.hand.items():
-                    more = count - before.hand.get(kind, 0)
-                    if more > 0:
-                        gained[kind] = gained.get(kind, 0) + more
-            elif produced and now.count - before.count == sum(produced.values()):
-                for kind, count in produced.items():
-                    gained[kind] = gained.get(kind, 0) + count
-            elif now.count > before.count:
-                gained[UNSEEN] = gained.get(UNSEEN, 0) + now.count - before.count
+        if before is None or (before == now and not handed):  # a hand shown the same gained nothing
+            return
+        if before.hand is not None and now.hand is not None:
+            _add(gained, {kind: count - before.hand.get(kind, 0) for kind, count in now.hand.items()})
+        elif handed and now.count - before.count == sum(handed.values()):
+            _add(gained, handed)
+        elif produced and now.count - before.count == sum(produced.values()):
+            _add(gained, produced)
+        elif now.count > before.count:
+            gained[UNSEEN] = gained.get(UNSEEN, 0) + now.count - before.count
 
     # ------------------------------------------------------------ pictures
 
@@ -282,6 +299,13 @@ class Tracker:
         return self.final[key]
 
 
+def _add(gained: dict[str, int], change: Mapping[str, int]) -> None:
+    """Count the kinds that entered a hand (the positive counts of ``change``) as gained."""
+    for kind, count in change.items():
+        if count > 0:
+            gained[kind] = gained.get(kind, 0) + count
+
+
 def _winner_seat(name: str | None, names: Mapping[int, str]) -> int | None:
     return next((s for s, n in names.items() if name is not None and n == name), None)
 
@@ -290,7 +314,7 @@ def tracker_for(save: Save) -> Tracker:
     """Replay ``save`` once, watching the spectator's and every seat's view of each move."""
     tracker = Tracker(save.game)
     for _, snap in snapshots(save, None):
-        tracker.observe(snap.index, snap.views)
+        tracker.observe(snap.index, snap.views, snap.hands)
     return tracker
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -57,6 +57,8 @@ class Snapshot:
     detail: str = ""
     tags: frozenset[str] = frozenset()
     roll: str = ""
+    hands: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+    """The cards the move handed over in the open, per seat (see :func:`public_hands`)."""
 
 
 def adapter_for(save: Save) -> Adapter:
@@ -286,6 +288,31 @@ def story_tags(adapter: Adapter, move: Mapping[str, Any] | None, events: list[An
     return frozenset(hook(move, events))
 
 
+def public_hands(events: list[Any]) -> dict[int, dict[str, int]]:
+    """The cards a move's public events say changed hands, per seat: each kind that entered (+)
+    or left (-) the hand, summed over the events.
+
+    Both games' events write this as their ``hands`` field (seats as text); an event with a
+    ``visibleTo`` list is for some seats only and is never read, nor is a field that is not
+    such a table of whole numbers.
+    """
+    found: dict[int, dict[str, int]] = {}
+    for event in events:
+        if not isinstance(event, Mapping) or "visibleTo" in event:
+            continue
+        hands = event.get("hands")
+        if not isinstance(hands, Mapping):
+            continue
+        for seat, cards in hands.items():
+            if not (isinstance(seat, str) and seat.isdigit() and isinstance(cards, Mapping)):
+                continue
+            hand = found.setdefault(int(seat), {})
+            for kind, count in cards.items():
+                if isinstance(kind, str) and type(count) is int:
+                    hand[kind] = hand.get(kind, 0) + count
+    return found
+
+
 def roll_lines(adapter: Adapter, move: Mapping[str, Any] | None, events: list[Any]) -> list[str]:
     """Event texts of a roll a move sets off in passing (and what it produced), if any."""
     hook = getattr(adapter, "roll_lines", None)
@@ -351,7 +378,8 @@ def snapshots(
         detail = consequences(adapter, step.move, step.events, naming, rolled, places)
         tags = story_tags(adapter, step.move, step.events)
         roll = "; ".join(naming.worded(t, places) for t in rolled)
-        yield adapter, Snapshot(step.index, action, actor, views, detail, tags, roll)
+        hands = public_hands(step.events) if step.move is not None else {}
+        yield adapter, Snapshot(step.index, action, actor, views, detail, tags, roll, hands)
 
 
 def _plain_text(plain: Callable[[str, Mapping[str, Any]], str], view: Mapping[str, Any], text: str) -> str:

@@ -172,14 +172,15 @@ def gc_paused() -> Iterator[None]:
 def build_page_data(
     save: Save,
     macros: Any,
-    observe: Callable[[int, Mapping[str, Any]], None] | None = None,
+    observe: Callable[[int, Mapping[str, Any], Mapping[int, Mapping[str, int]]], None] | None = None,
     reveal: str = "end",
 ) -> PageData:
     """Replay ``save`` once and pack every frame, sharing what all views share.
 
     ``macros`` holds the fragment makers ``head``, ``who``, ``hand``, ``info``, ``foot_open``,
     ``fact`` and ``foot_close`` (:mod:`toolkit.site.fragments`). ``observe``, if given, is shown every frame's
-    views (by view key) as they are made, e.g. to gather the game's charts in the same replay.
+    views (by view key) as they are made, and the cards its move handed over in the open
+    (:attr:`Snapshot.hands`), e.g. to gather the game's charts in the same replay.
     ``reveal`` is one of :data:`REVEALS`.
     Raises :class:`~toolkit.replay.ReplayError` when a move does not replay.
     """
@@ -240,7 +241,7 @@ def build_page_data(
         # The story reads the words alone: the views need not outlive the frame.
         snaps.append(Snapshot(snap.index, snap.action, snap.actor, {}, snap.detail, snap.tags, snap.roll))
         if observe is not None:
-            observe(snap.index, seen)
+            observe(snap.index, seen, snap.hands)
         shown = adapter.pieces(spectator)
         header = adapter.header(spectator)
         headers.append(header)
