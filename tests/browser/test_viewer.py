@@ -403,13 +403,16 @@ def test_the_help_keeps_the_focus_and_a_skip_link_keeps_the_move_and_view(
     page.context.close()
 
 
-@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["laptop", "phone"])
+@pytest.mark.parametrize(
+    ("size", "count"), [((1280, 720), 1), ((1366, 768), 2), ((390, 844), 3)], ids=["small-laptop", "laptop", "phone"]
+)
 def test_the_controls_keep_their_rows_from_the_first_move_to_the_last(
-    replay_chromium: Any, site: Site, size: tuple[int, int]
+    replay_chromium: Any, site: Site, size: tuple[int, int], count: int
 ) -> None:
     """The move counter keeps one width, so the controls never reflow (and the board never
-    resizes) as the move number grows; at a laptop's width they fit in one row, and on a phone
-    in three, drawn in the order Tab visits them (row by row, each row left to right)."""
+    resizes) as the move number grows. Under the whole width of a two-column page they fit in
+    one row; in the three columns of a laptop, in two; on a phone, in three. They are drawn in
+    the order Tab visits them (row by row, each row left to right)."""
     page = _open(replay_chromium, site.url("table"), size)
     height = page.eval_on_selector("#controls", "e => e.getBoundingClientRect().height")
     for key in ["ArrowRight"] * 12 + ["End"]:
@@ -425,7 +428,27 @@ def test_the_controls_keep_their_rows_from_the_first_move_to_the_last(
             rows.append([box])
         else:
             rows[-1].append(box)
-    assert len(rows) == (1 if size[0] > 900 else 3), boxes
+    assert len(rows) == count, boxes
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1400, 900)], ids=["laptop", "desktop"])
+def test_from_a_laptop_up_every_player_and_the_moves_show_beside_the_board(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """From 1,360 px wide the page has three columns: the board, the players above the
+    pictures, and the move list down the whole height. Every player's row of a four-player game
+    shows whole without scrolling the panel, and the pictures keep room to be seen."""
+    page = _open(replay_chromium, site.url("table") + "#move=60", size)
+    panel = page.eval_on_selector("#panel", "e => e.getBoundingClientRect().toJSON()")
+    rows = page.eval_on_selector_all("#panel .prow", "es => es.map(e => e.getBoundingClientRect().toJSON())")
+    assert len(rows) == 4 and all(r["bottom"] <= panel["bottom"] + 0.5 for r in rows), (panel, rows)
+    assert page.eval_on_selector("#panel", "e => e.scrollTop") == 0
+    board = page.eval_on_selector("#board-svg", "e => e.getBoundingClientRect().toJSON()")
+    moves = page.eval_on_selector("#story", "e => e.getBoundingClientRect().toJSON()")
+    charts = page.eval_on_selector("#charts", "e => e.getBoundingClientRect().toJSON()")
+    assert board["right"] < panel["left"] < panel["right"] < moves["left"]
+    assert moves["height"] > 0.8 * size[1] and charts["height"] >= 140 and charts["bottom"] <= size[1]
     page.context.close()
 
 
