@@ -404,7 +404,9 @@ def test_the_help_keeps_the_focus_and_a_skip_link_keeps_the_move_and_view(
 
 
 @pytest.mark.parametrize(
-    ("size", "count"), [((1280, 720), 1), ((1366, 768), 2), ((390, 844), 3)], ids=["small-laptop", "laptop", "phone"]
+    ("size", "count"),
+    [((1280, 720), 1), ((1366, 768), 2), ((390, 844), 3)],
+    ids=["small-laptop", "laptop", "phone"],
 )
 def test_the_controls_keep_their_rows_from_the_first_move_to_the_last(
     replay_chromium: Any, site: Site, size: tuple[int, int], count: int

@@ -10,13 +10,12 @@ Four pictures per view of a game:
   many rolls (total ``t`` is made ``6 - |7 - t|`` ways out of 36).
 - **Resources gained** - the cards each seat gained, by kind. A gain counts what a hand held
   after a move beyond what it held before. Where the view shows a hand's contents each kind
-  counts on its own; where it shows only how many cards a hand holds, the cards a move handed
-  over in the open (a trade: its public events say what left and entered each hand) count by
-  kind when the hand changed by exactly that, as does a roll's payout (public: the board and
-  the dice say it) when the hand grew by exactly that much; every other gain is counted as
-  *unseen*, never given a kind. So every view counts as many cards gained for a seat as the
-  seat's own view does, except where cards pass in secret without changing a hand's size (a
-  codex Commercial Harbor exchange).
+  counts on its own; where it shows only how many cards a hand holds, the cards a move's public
+  events say entered and left the hand (a trade, a payout) count by kind when the hand changed
+  by exactly that, as does a roll's payout (public: the board and the dice say it) when the hand
+  grew by exactly that much; every other gain is counted as *unseen*, never given a kind. So
+  every view counts as many cards gained for a seat as the seat's own view does, except where
+  cards pass in secret without changing a hand's size (a codex Commercial Harbor exchange).
 - **Summary** (end of game) - placements, victory points by source, the road and army
   holders and the most productive hex.
 
@@ -150,7 +149,8 @@ class Tracker:
         self, index: int, views: Mapping[str, View], hands: Mapping[int, Mapping[str, int]] | None = None
     ) -> None:
         """Take in frame ``index``: the views of the spectator and of every seat, and ``hands``,
-        the cards its move handed over in the open (a trade), per seat and kind (+ in, - out)."""
+        the cards its move's public events say entered (+) or left (-) each hand (a trade, a
+        payout), per seat and kind."""
         spectator = views[SPECTATOR]
         if not self.seats:
             self.names = dict(self.adapter.players(spectator))
@@ -223,7 +223,7 @@ class Tracker:
         handed: Mapping[str, int] | None = None,
     ) -> None:
         """Record one frame of one seat; ``produced`` is the public payout of a roll in this frame
-        and ``handed`` the cards the move handed over in the open (a trade), + in and - out.
+        and ``handed`` the cards the move's public events say entered (+) or left (-) the hand.
 
         Where the hand's contents do not show, a change of exactly what was handed over in the
         open counts its cards in by kind, as does a growth of exactly the public payout; any

@@ -304,7 +304,8 @@ def public_hands(events: list[Any]) -> dict[int, dict[str, int]]:
         if not isinstance(hands, Mapping):
             continue
         for seat, cards in hands.items():
-            if not (isinstance(seat, str) and seat.isdigit() and isinstance(cards, Mapping)):
+            numbered = isinstance(seat, str) and seat.isascii() and seat.isdigit()
+            if not numbered or not isinstance(cards, Mapping):
                 continue
             hand = found.setdefault(int(seat), {})
             for kind, count in cards.items():
