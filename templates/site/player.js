@@ -49,12 +49,20 @@
   // narrow screen the list is followed only while some of it is in view, so a reader looking
   // at the players above it keeps them in view while stepping.
   var viewer = document.querySelector("main.viewer"), stage = document.querySelector(".stage");
+  function headOf(node) {
+    var turn = node.closest ? node.closest("li.turn") : null;
+    return turn ? turn.querySelector(".turn-head") : null;
+  }
+
   function reveal(node) {
     var y = getComputedStyle(story).overflowY;
     var box = y === "auto" || y === "scroll" ? story : viewer;
     var r = box.getBoundingClientRect(), at = node.getBoundingClientRect();
     if (box === viewer && story.getBoundingClientRect().top > r.bottom - 40) { return; }
-    var top = box === viewer ? Math.max(r.top, stage.getBoundingClientRect().bottom) : r.top + 30;
+    // In the list's own scroll, the turn's sticky heading (one line or more) covers its top.
+    var head = box === story ? headOf(node) : null;
+    var top = box === viewer ? Math.max(r.top, stage.getBoundingClientRect().bottom)
+      : r.top + (head ? head.getBoundingClientRect().height : 30);
     if (at.top < top) { box.scrollTop -= top - at.top + 8; }
     else if (at.bottom > r.bottom) { box.scrollTop += at.bottom - r.bottom + 8; }
   }
@@ -212,6 +220,7 @@
   function setSpeed(d) {
     st.speed = Math.max(0, Math.min(speeds.length - 1, st.speed + d));
     el("speed").textContent = "speed " + (st.speed + 1);
+    announce.textContent = "speed " + (st.speed + 1) + " of " + speeds.length;
     if (st.timer !== null) { start(); }
   }
   function useSeat(seat) {
@@ -295,6 +304,12 @@
     };
     pad();
     window.addEventListener("resize", pad);
+    // A link taking the focus in the list is scrolled clear of its turn's sticky heading, which
+    // wraps to two lines or more in a narrow column.
+    story.addEventListener("focusin", function (ev) {
+      var head = headOf(ev.target);
+      story.style.scrollPaddingTop = head ? head.offsetHeight + 4 + "px" : "";
+    });
     document.addEventListener("keydown", onKey);
     button("btn-first", function () { stop(); show(0); });
     button("btn-prev", function () { stop(); show(st.frame - 1); });

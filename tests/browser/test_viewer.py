@@ -173,6 +173,7 @@ def test_turn_keys_help_and_speed(replay_chromium: Any, site: Site) -> None:
     assert page.inner_text("#speed") == "speed 5"
     page.click("#btn-slower")
     assert page.inner_text("#speed") == "speed 4"
+    assert page.inner_text("#announce") == "speed 4 of 7"  # a screen reader hears the change
     assert not page.errors
     page.context.close()
 
@@ -209,12 +210,12 @@ def test_autoplay_announces_once_per_turn(replay_chromium: Any, site: Site) -> N
     """Issue 12 §7: during autoplay the live region speaks once per turn, not once per move, and
     says when play reaches the end of the game."""
     page = _open(replay_chromium, site.url("table"), SIZES[0])
+    for _ in range(6):
+        page.keyboard.press("+")  # each change of speed is said: count from here
     page.evaluate(
         "window.said = 0; new MutationObserver(() => window.said++)"
         ".observe(document.getElementById('announce'), {childList: true, characterData: true, subtree: true})"
     )
-    for _ in range(6):
-        page.keyboard.press("+")
     page.keyboard.press(" ")
     page.wait_for_function("() => Number(document.body.dataset.frame) >= 120", timeout=20000)
     page.keyboard.press(" ")
@@ -473,6 +474,83 @@ def test_on_a_phone_stepping_leaves_the_players_in_view(replay_chromium: Any, si
     page.evaluate(f"{scrolled} = 0")
     page.focus("#moves a[data-frame='3']")
     assert page.eval_on_selector("#moves a[data-frame='3']", below)
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [(844, 390), (667, 375), (932, 430), (320, 568)])
+def test_short_and_small_screens_keep_the_controls_in_view_and_the_moves_in_reach(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """A phone on its side, a laptop zoomed to 200 % (683x384 and the like) and a small phone:
+    the board and every control stay in view, the pinned board leaves room beneath it, and a
+    move link that takes the focus is scrolled into that room, in view."""
+    page = _open(replay_chromium, site.url("table") + "#move=60", size, has_touch=True, is_mobile=True)
+    for part in ("#board-svg", "#controls", "#btn-help", "#seat"):
+        assert page.evaluate(IN_VIEW.replace("r.height > 40", "r.height > 20"), part), part
+    stage = page.eval_on_selector(".stage", "e => e.getBoundingClientRect().bottom")
+    main = page.eval_on_selector("main.viewer", "e => e.getBoundingClientRect().bottom")
+    assert main - stage >= 40
+    focused = "es => (es[30].focus(), es[30].getBoundingClientRect().toJSON())"
+    link = page.eval_on_selector_all("#moves li.turn > ol > li > a", focused)  # not in a folded answer
+    assert stage <= link["top"] and link["bottom"] <= main + 0.5, (stage, link, main)
+    assert page.evaluate("[scrollX, scrollY]") == [0, 0]
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (932, 430), (1024, 768)])
+def test_focus_in_the_players_never_scrolls_the_window(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """The codex players' rows hold words for screen readers only, drawn nowhere; they never
+    make the page taller than the window, so a skip link or Tab into the players never scrolls
+    the window (which the page cannot scroll back)."""
+    page = _open(replay_chromium, site.url("codex") + "#move=100", size)
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the players"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("[scrollX, scrollY]") == [0, 0]
+    page.context.close()
+
+
+def test_the_current_move_and_a_focused_link_show_clear_of_their_turn_heading(
+    replay_chromium: Any, site: Site
+) -> None:
+    """In the three-column layout the move list is narrow and a turn's sticky heading often
+    wraps to two lines: the current move, and a move link taking the focus, are scrolled clear
+    of it."""
+    page = _open(replay_chromium, site.url("table"), (1366, 768))
+    clear = """e => { const head = e.closest('li.turn').querySelector('.turn-head').getBoundingClientRect();
+      return e.getBoundingClientRect().top >= head.bottom - 0.5; }"""
+    tall = "es => es.some(e => e.getBoundingClientRect().height > 40)"
+    assert page.eval_on_selector_all("#moves .turn-head", tall)  # headings of two lines or more
+    page.keyboard.press("End")
+    for _ in range(80):
+        page.keyboard.press("ArrowLeft")
+        assert page.eval_on_selector("#moves [aria-current]", clear), _frame(page)
+    page.focus("#moves [aria-current]")
+    for _ in range(40):
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(f"({clear})(document.activeElement)"), page.evaluate("activeElement.text")
+    page.context.close()
+
+
+def test_every_point_of_the_victory_chart_can_be_clicked_where_it_shows(
+    replay_chromium: Any, site: Site
+) -> None:
+    """Lines are drawn under every dot and take no pointer: at each dot's centre the pointer
+    finds a dot (another seat's dot at the same spot links the same move)."""
+    page = _open(replay_chromium, site.url("table") + "#move=5&seat=all", (1366, 768))
+    found = page.evaluate("""() => {
+      const dots = [...document.querySelectorAll('#charts figure:not([hidden]) a.chart-move circle')]
+        .filter(c => c.getClientRects().length);
+      return dots.map(c => { c.scrollIntoView({block: 'center'}); const r = c.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit ? hit.tagName : null; });
+    }""")
+    assert len(found) > 10 and set(found) == {"circle"}, found
     page.context.close()
 
 

@@ -505,6 +505,9 @@ def vp_chart(scores: Mapping[int, Sequence[int]], names: Mapping[int, str]) -> C
         axes.add(_text(str(m), x_of(m), top + plot_h + 14, size=10, anchor="middle", fill=MUTED))
     axes.add(_text("move", left + plot_w, top + plot_h + 28, size=10, anchor="end", fill=MUTED))
     drawing.add(axes)
+    # Every seat's line first, then every seat's dots: no line is drawn over a dot, and lines
+    # never take a pointer, so each dot can be clicked wherever it shows.
+    all_dots = []
     for seat in sorted(scores):
         series = scores[seat]
         if not series:
@@ -525,6 +528,7 @@ def vp_chart(scores: Mapping[int, Sequence[int]], names: Mapping[int, str]) -> C
             line["stroke"] = colour
             line["stroke-width"] = num(width)
             line["stroke-linejoin"] = "round"
+            line["pointer-events"] = "none"
             drawing.add(line)
         name = names.get(seat, f"seat {seat}")
         dots = Node("g")
@@ -535,6 +539,8 @@ def vp_chart(scores: Mapping[int, Sequence[int]], names: Mapping[int, str]) -> C
             dot["cx"], dot["cy"], dot["r"] = num(x_of(m)), num(y_of(series[m])), "4.5"
             link.add(dot)
             dots.add(link)
+        all_dots.append(dots)
+    for dots in all_dots:
         drawing.add(dots)
     items = [(f"{names.get(s, f'seat {s}')} {(scores[s] or [0])[-1]}", _colour(s)) for s in sorted(scores)]
     _legend(drawing, items, left, top + plot_h + 44)
