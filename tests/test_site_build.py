@@ -127,6 +127,79 @@ def test_a_damaged_cache_entry_is_rebuilt_never_trusted(
     assert tree(tmp_path / "site") == expected
 
 
+FORGED = {"file": "f", "message": "m", "code": "c", "pointer": "", "move": None}
+
+
+def _reseal(entry: Path, edit: object) -> None:
+    """Edit an entry's header with ``edit`` and give it the hash of its new content, as a
+    tool that rewrote the cache on purpose would."""
+    from toolkit.site.cache import _entry_hash
+
+    head, body = entry.read_bytes().split(b"\n", 1)
+    header = json.loads(head)
+    header.pop("sha256")
+    edit(header)  # type: ignore[operator]
+    header["sha256"] = _entry_hash(header, body)
+    entry.write_bytes(json.dumps(header).encode() + b"\n" + body)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda h: h["record"].pop("seats"),
+        lambda h: h["record"]["seats"].append({"seat": "x", "name": 1, "vp": None}),
+        lambda h: h["record"].update(extra=1),
+        lambda h: h["record"].update(winner={"seat": 0}),
+        lambda h: h["record"].update(moves="many"),
+        lambda h: h["record"].update(winner=99),
+        lambda h: h.update(record=None, refusal={"line": "x", "problem": FORGED}),
+        lambda h: h.update(record=None, refusal={"line": "f: m [c]", "problem": {"file": "f"}}),
+    ],
+    ids=["no-seats", "bad-seat", "extra-field", "winner-dict", "moves-text", "winner-not-a-seat",
+         "refusal-naming-no-file", "refusal-without-fields"],
+)
+def test_a_cache_entry_whose_fields_are_not_a_page_record_is_rebuilt(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path, edit: object
+) -> None:
+    """An entry's header is covered by its hash, and every field it holds is checked before it
+    is used: an entry rewritten with a record or refusal no build could make is a miss, built
+    again, never a build that fails on it or publishes it."""
+    replays, expected = reference
+    cache = tmp_path / "cache"
+    build(replays, tmp_path / "first", cache=cache)
+    entries = sorted((cache / "pages").iterdir())
+    for entry in entries:
+        head, body = entry.read_bytes().split(b"\n", 1)
+        header = json.loads(head)
+        header["record"]["moves"] += 1  # an edit of the header alone
+        entry.write_bytes(json.dumps(header).encode() + b"\n" + body)
+    assert build(replays, tmp_path / "plain", cache=cache).rebuilt == 3
+    for entry in sorted((cache / "pages").iterdir()):
+        _reseal(entry, edit)
+    again = build(replays, tmp_path / "site", cache=cache)
+    assert again.rebuilt == 3
+    assert tree(tmp_path / "site") == expected
+
+
+def test_a_cache_entry_that_is_a_link_is_neither_read_nor_written_through(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """A page entry replaced by a symbolic link (to a file of someone else's) is a miss, and
+    writing the entry again replaces the link: the file it pointed to is untouched."""
+    replays, expected = reference
+    cache = tmp_path / "cache"
+    build(replays, tmp_path / "first", cache=cache)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious data", encoding="utf-8")
+    for entry in sorted((cache / "pages").iterdir()):
+        os.unlink(entry)
+        entry.symlink_to(victim)
+    again = build(replays, tmp_path / "site", cache=cache)
+    assert again.rebuilt == 3 and tree(tmp_path / "site") == expected
+    assert victim.read_text(encoding="utf-8") == "precious data"
+    assert not any(entry.is_symlink() for entry in (cache / "pages").iterdir())
+
+
 def test_a_site_lost_by_a_killed_swap_is_put_back_and_leftovers_removed(
     reference: tuple[Path, dict[str, str]], tmp_path: Path
 ) -> None:
@@ -276,3 +349,32 @@ def test_reference_pages_come_from_the_cache_and_a_damaged_entry_is_rebuilt(tmp_
     assert reference_pages(tmp_path) == fresh
     entry.write_bytes(entry.read_bytes()[:-10])
     assert reference_pages(tmp_path) == fresh
+    # a rewritten entry naming files outside the site, or holding the wrong types, is rebuilt
+    head, body = entry.read_bytes().split(b"\n", 1)
+    for name in ["../outside.html", "/tmp/outside.html", "a//b.html", "a\\b.html", "./x.html"]:
+        data = json.loads(body)
+        data["files"][name] = "<p>planted</p>"
+        _reseal_body(entry, head, json.dumps(data).encode())
+        assert reference_pages(tmp_path) == fresh, name
+    data = json.loads(body)
+    data["files"] = list(data["files"])
+    _reseal_body(entry, head, json.dumps(data).encode())
+    assert reference_pages(tmp_path) == fresh
+
+
+def _reseal_body(entry: Path, head: bytes, body: bytes) -> None:
+    from toolkit.site.cache import _entry_hash
+
+    header = json.loads(head)
+    header.pop("sha256")
+    header["sha256"] = _entry_hash(header, body)
+    entry.write_bytes(json.dumps(header).encode() + b"\n" + body)
+
+
+def test_the_stage_refuses_a_path_outside_the_site(tmp_path: Path) -> None:
+    """Whatever asks, nothing is staged outside the staging folder."""
+    stage = swap.Stage(tmp_path / "staging", tmp_path / "site")
+    for name in ["../x", "/x", "a/../../x", "", "a\\b"]:
+        with pytest.raises(ValueError):
+            stage.add(name, b"x")
+    assert not (tmp_path / "x").exists()

@@ -17,7 +17,8 @@ import contextlib
 import hashlib
 import json
 import os
-from dataclasses import dataclass
+import stat
+from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from typing import Any
 from toolkit import __version__
 from toolkit.resources import data_dir
 from toolkit.saves import Problem, write_atomic
+from toolkit.site.swap import inside_site
 
 SUFFIX = ".page"
 
@@ -110,26 +112,47 @@ class PageCache:
                     os.unlink(path)
 
 
+def _entry_hash(fields: dict[str, Any], body: bytes) -> str:
+    """The hash an entry's header carries: of its other header fields (as sorted JSON) and its
+    body, so a change to either makes the entry a miss."""
+    digest = hashlib.sha256(json.dumps(fields, sort_keys=True).encode())
+    digest.update(b"\n")
+    digest.update(body)
+    return digest.hexdigest()
+
+
 def read_entry(path: Path, key: str) -> tuple[dict[str, Any], bytes] | None:
-    """An entry's header and body, when its key is ``key`` and its body hashes to its header's."""
+    """An entry's header and body, when its key is ``key`` and header and body hash to the
+    header's ``sha256``; an entry that is not a regular file (a link, a pipe) is never read."""
     try:
-        with open(path, "rb") as handle:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        with open(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
             header = json.loads(handle.readline())
             body = handle.read()
     except (OSError, ValueError):
         return None
     if not isinstance(header, dict) or header.get("key") != key:
         return None
-    if hashlib.sha256(body).hexdigest() != header.get("sha256"):
+    fields = {name: value for name, value in header.items() if name != "sha256"}
+    if _entry_hash(fields, body) != header.get("sha256"):
         return None
     return header, body
 
 
 def write_entry(path: Path, key: str, fields: dict[str, Any], body: bytes) -> None:
-    """Store an entry atomically; a cache that cannot be written only costs speed."""
-    header = {**fields, "key": key, "sha256": hashlib.sha256(body).hexdigest()}
+    """Store an entry atomically, replacing whatever stood at its name (a link is replaced,
+    never written through); a cache that cannot be written only costs speed."""
+    header = {**fields, "key": key}
+    header["sha256"] = _entry_hash(header, body)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_symlink():
+            os.unlink(path)
         write_atomic(path, json.dumps(header, sort_keys=True).encode() + b"\n" + body)
     except OSError:
         pass
@@ -147,8 +170,10 @@ def reference_pages(folder: str | Path | None) -> tuple[list[Any], dict[str, str
     if found is not None:
         try:
             data = json.loads(found[1])
-            links = [Link(str(h), str(label), g if g is None else str(g)) for h, label, g in data["links"]]
-            return links, {str(k): str(v) for k, v in data["files"].items()}
+            links = [Link(_text(h), _text(t), g if g is None else _text(g)) for h, t, g in data["links"]]
+            files = data["files"]
+            if type(files) is dict and all(inside_site(n) and type(page) is str for n, page in files.items()):
+                return links, files
         except (ValueError, TypeError, KeyError):
             pass
     links, files = site_pages()
@@ -159,17 +184,53 @@ def reference_pages(folder: str | Path | None) -> tuple[list[Any], dict[str, str
 
 
 def _outcome(header: dict[str, Any], body: bytes) -> Outcome:
+    """The outcome an entry holds, every field checked: anything else is a damaged entry
+    (``ValueError``, a miss), never a build that fails on it."""
     refused = header["refusal"]
     if refused is not None:
         problem = refused["problem"]
-        return Outcome(
-            refusal_line=str(refused["line"]),
-            refusal=Problem(
-                str(problem["file"]), str(problem["message"]), str(problem["code"]),
-                str(problem.get("pointer") or ""), problem.get("move"),
-            ),
-        )
-    record = header["record"]
-    if not isinstance(record, dict):
+        move = problem["move"]
+        if move is not None and not _whole(move):
+            raise ValueError("a refusal's move is a whole number")
+        found = Problem(_text(problem["file"]), _text(problem["message"]), _text(problem["code"]),
+                        _text(problem["pointer"]), move)
+        line = _text(refused["line"])
+        if not line.startswith(found.file + ": ") or "\n" in line:
+            raise ValueError("a refusal's line names its file")
+        return Outcome(refusal_line=line, refusal=found)
+    return Outcome(html=body.decode("utf-8"), record=_record(header["record"]))
+
+
+def _text(value: Any) -> str:
+    if type(value) is not str:
+        raise ValueError("text expected")
+    return value
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _record(data: Any) -> dict[str, Any]:
+    """An index record as :class:`~toolkit.site.index.Record` holds it (seats as dicts), with
+    exactly its fields and their types."""
+    from toolkit.site.index import Record, Seat
+
+    names = {f.name for f in fields(Record)}
+    if type(data) is not dict or set(data) != names:
         raise ValueError("an entry holds a page and its record, or a refusal")
-    return Outcome(html=body.decode("utf-8"), record=record)
+    for name in names - {"seats", "winner", "turns", "moves"}:
+        _text(data[name])
+    if not (_whole(data["turns"]) and _whole(data["moves"])):
+        raise ValueError("counts are whole numbers")
+    seats = data["seats"]
+    if type(seats) is not list or not all(
+        type(seat) is dict and set(seat) == {f.name for f in fields(Seat)}
+        and type(seat["seat"]) is int and type(seat["vp"]) is int and type(seat["name"]) is str
+        for seat in seats
+    ):
+        raise ValueError("seats are records of seat, name and points")
+    winner = data["winner"]
+    if winner is not None and not (type(winner) is int and any(seat["seat"] == winner for seat in seats)):
+        raise ValueError("the winner is one of the seats")
+    return data

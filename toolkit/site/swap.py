@@ -30,6 +30,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 STAGING_TAG = "build"
 OLD_TAG = "old"
@@ -92,6 +93,14 @@ def _left_by_a_build(parent: Path, name: str, tag: str, marker: str) -> list[Pat
     return found
 
 
+def inside_site(name: Any) -> bool:
+    """Whether ``name`` is a relative ``/``-separated path that stays inside the site: no empty,
+    ``.`` or ``..`` part, no leading ``/``, no backslash or NUL."""
+    if type(name) is not str or not name or "\\" in name or "\0" in name:
+        return False
+    return all(part not in ("", ".", "..") for part in name.split("/"))
+
+
 class Stage:
     """A staging folder filled file by file, linking every file the current site already has."""
 
@@ -102,7 +111,9 @@ class Stage:
         self.changed = self.current is None
 
     def add(self, rel: str, content: bytes) -> None:
-        """Stage ``content`` as ``rel`` (a ``/``-separated path inside the site)."""
+        """Stage ``content`` as ``rel`` (a ``/``-separated path inside the site, or ``ValueError``)."""
+        if not inside_site(rel):
+            raise ValueError(f"{rel!r} is not a path inside the site")
         path = self.staging / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         self.names.add(rel)
