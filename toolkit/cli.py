@@ -12,10 +12,14 @@ picks the exit code (design §7): 0 ok, 1 invalid input / illegal move / failed 
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib
+import io
+import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -103,9 +107,35 @@ def cli() -> None:
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point.
+
+    Text a terminal's encoding cannot show is written as escapes rather than failing; when
+    standard output itself cannot be written (a full disk, a closed stream) the command says
+    so in one line and exits 1.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
         cli.main(prog_name="replaykit")
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)
+    except OSError as exc:
+        if exc.filename is not None or exc.errno not in _STREAM_ERRORS:
+            raise
+        _output_lost(exc)
+
+
+_STREAM_ERRORS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT, errno.EPIPE}
+"""Errors of writing to a stream (no file name of their own): the output could not be written."""
+
+
+def _output_lost(exc: OSError) -> NoReturn:
+    """Say in one line that standard output could not be written, and exit 1; what is left
+    in its buffer goes nowhere, so the interpreter's last flush fails no more."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+    with contextlib.suppress(OSError, ValueError):
+        click.echo(f"replaykit: cannot write to standard output: {exc.strerror or exc}", err=True)
+    sys.exit(1)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -67,6 +68,9 @@ def check_output(
     """
     shown = str(given)
     if shown == STDOUT and stdout_ok and not folder:
+        if not _stdout_open():
+            lost = "standard output is closed; the output would be lost"
+            raise OutputRefused(Problem(shown, lost, "no_stdout"))
         return Output(shown, None)
     if shown == "":
         raise OutputRefused(Problem(shown, "an empty output path", "bad_output"))
@@ -105,10 +109,22 @@ def _same(real: Path, source: str | Path) -> bool:
         return real == Path(os.path.realpath(source))
 
 
+def _stdout_open() -> bool:
+    """Whether standard output is open (a process started with it closed has nowhere to write)."""
+    try:
+        os.fstat(1)
+    except OSError:
+        return False
+    return sys.stdout is not None
+
+
 def write_text(out: Output, text: str) -> None:
-    """Write ``text`` to a checked output: stdout, or the file replaced atomically."""
+    """Write ``text`` to a checked output: stdout (as UTF-8 bytes, whatever the terminal's
+    encoding, as a file would hold it), or the file replaced atomically."""
     if out.path is None:
-        click.echo(text, nl=False)
+        stream = click.get_binary_stream("stdout")
+        stream.write(text.encode("utf-8"))
+        stream.flush()
         return
     try:
         write_atomic(out.path, text.encode("utf-8"))
