@@ -381,3 +381,34 @@ def test_a_save_command_loads_only_its_own_module() -> None:
     loaded = imported_by("validate", str(PIONEERS))
     assert COMMAND_MODULES[0] in loaded
     assert not set(COMMAND_MODULES[1:]) & loaded
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["board", "codex", "--seed", "caf\udce9"],
+        ["record", "pioneers", "--seed", "\udcff", "--players", "3", "-o", "x.json"],
+        ["record", "pioneers", "--seed", "1", "--players", "3", "--names", "a,\udcff,c", "-o", "x.json"],
+        ["record", "pioneers", "--seed", "1", "--players", "3", "--title", "\udcff", "-o", "x.json"],
+        ["rename", str(PIONEERS), "--player", "0=\udcff", "-o", "x.json"],
+    ],
+    ids=["board-seed", "record-seed", "record-names", "record-title", "rename"],
+)
+def test_a_text_argument_that_is_not_utf8_is_a_usage_error(
+    args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command-line argument holding bytes that are not UTF-8 reaches Python as lone
+    surrogates; a seed, a name or a title may not hold them: a usage error naming the option
+    and showing the bytes, exit 2, before any work, never a traceback."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert "is not UTF-8 text" in result.output and "\\x" in result.output
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_rename_refuses_two_names_for_one_seat(tmp_path: Path) -> None:
+    """``--player 0=X --player 0=Y`` is a usage error, not a silent choice of the last."""
+    result = CliRunner().invoke(cli, ["rename", str(PIONEERS), "--player", "0=X", "--player", "0=Y",
+                                      "-o", str(tmp_path / "x.json")])
+    assert result.exit_code == 2 and "seat 0 is given two names" in result.output

@@ -10,21 +10,29 @@ from __future__ import annotations
 
 import click
 
+from toolkit.commands.params import TEXT
 from toolkit.report import Outcome, reporting
+from toolkit.textsafe import clean
 
 
 def _assignments(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str]:
     from toolkit.debug.rename import parse_assignment
 
     try:
-        return dict(parse_assignment(text) for text in values)
+        pairs = [parse_assignment(text) for text in values]
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
+    named = dict(pairs)
+    if len(named) != len(pairs):
+        twice = next(seat for seat in named if sum(s == seat for s, _ in pairs) > 1)
+        raise click.BadParameter(f"seat {clean(twice)} is given two names")
+    return named
 
 
 @click.command("rename")
 @click.argument("path", metavar="SAVE")
-@click.option("--player", "names", metavar="SEAT=NAME", multiple=True, required=True, callback=_assignments,
+@click.option("--player", "names", metavar="SEAT=NAME", multiple=True, required=True, type=TEXT,
+              callback=_assignments,
               help="Rename a seat (a seat number, or a codex player id such as p2). Repeatable.")
 @click.option("-o", "--out", "out", required=True, metavar="OUT",
               help="The renamed save to write ('-': stdout).")

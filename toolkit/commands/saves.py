@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from toolkit.commands.params import TEXT
 from toolkit.games.base import engine_ids
 from toolkit.report import Error, Failed, Outcome, reporting
 
@@ -177,15 +178,16 @@ class RecordCommand(click.Command):
 
 @click.command("record", cls=RecordCommand)
 @click.argument("game_id", metavar="GAME", type=click.Choice(engine_ids()))
-@click.option("--seed", required=True, help="The game's seed (an integer or any string).")
+@click.option("--seed", required=True, type=TEXT, help="The game's seed (an integer or any string).")
 @click.option("--players", type=int, default=4, show_default=True,
               help="Number of players (each game's range is listed below).")
-@click.option("--bots", help="Comma-separated bot names, one per seat (or one for all). Default: greedy.")
-@click.option("--names", help="Comma-separated player names, one per seat.")
+@click.option("--bots", type=TEXT,
+              help="Comma-separated bot names, one per seat (or one for all). Default: greedy.")
+@click.option("--names", type=TEXT, help="Comma-separated player names, one per seat.")
 @click.option("--grand", is_flag=True, help="Play on the grand board (codex only).")
 @click.option("--standing-wants", is_flag=True, help="Enable the standing-wants channel (codex only).")
-@click.option("--title", help="meta.title of the save.")
-@click.option("--note", help="meta.note of the save.")
+@click.option("--title", type=TEXT, help="meta.title of the save.")
+@click.option("--note", type=TEXT, help="meta.note of the save.")
 @click.option("-o", "--out", "out", required=True, metavar="SAVE", help="The save to write ('-': stdout).")
 @click.option("--output", "out", hidden=True, help="Old spelling of --out.")
 @reporting
@@ -243,7 +245,8 @@ def record_command(
 @click.argument("game_id", metavar="GAME", type=click.Choice(engine_ids()))
 @click.option("--grand", is_flag=True, help="The grand board (codex only).")
 @click.option(
-    "--seed", default=None, help="codex: also show the terrain, tokens and harbor kinds SEED draws."
+    "--seed", default=None, type=TEXT,
+    help="codex: also show the terrain, tokens and harbor kinds SEED draws.",
 )
 @reporting
 def board_command(game_id: str, grand: bool, seed: str | None) -> Outcome:

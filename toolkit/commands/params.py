@@ -1,0 +1,41 @@
+"""Option types shared by the commands.
+
+A command line's arguments are bytes; Python hands the ones that are not UTF-8 over with
+their bytes as lone surrogates, which no save, seed or name may hold (JSON cannot write
+them and the engines hash text as UTF-8). An option of type :data:`TEXT` refuses such an
+argument as a usage error naming the option, before the command does any work. File paths
+are not of this type: a file's name may be any bytes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import click
+
+from toolkit.textsafe import clean
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class Utf8Text(click.ParamType):
+    """A text option whose value must be UTF-8 text."""
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and _SURROGATE.search(value):
+            self.fail(f"{clean(_as_bytes(value))} is not UTF-8 text", param, ctx)
+        return value
+
+
+def _as_bytes(value: str) -> str:
+    """The argument's own bytes, those that are not UTF-8 written as ``\\xNN``."""
+    try:
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate that stands for no byte: escaped as it is
+        return value
+
+
+TEXT = Utf8Text()
