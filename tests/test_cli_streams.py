@@ -3,9 +3,12 @@ cannot be written (a full disk, a closed stream, a terminal that cannot show a n
 
 from __future__ import annotations
 
+import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -78,3 +81,50 @@ def test_a_save_asked_for_on_a_closed_stdout_is_refused_before_any_work() -> Non
     assert done.returncode == 1
     lost = "-: standard output is closed; the output would be lost [no_stdout]"
     assert done.stderr.decode().strip() == lost
+
+
+LONG = ROOT / "replays" / "codex-grand-board-oona.json"
+
+
+def _stopped_midway(
+    args: list[str], staging: str, sig: int, parent: Path
+) -> subprocess.CompletedProcess[bytes]:
+    """Run ``python -m toolkit ARGS`` in a process group of its own, send ``sig`` to the group
+    once a staging folder named ``staging*`` appears in ``parent`` (the work is under way),
+    and collect the process."""
+    process = subprocess.Popen([sys.executable, "-m", "toolkit", *args], cwd=ROOT, start_new_session=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not any(p.name.startswith(staging) for p in parent.iterdir()):
+        assert process.poll() is None and time.monotonic() < deadline, "the work never started"
+        time.sleep(0.02)
+    os.killpg(process.pid, sig)  # to the command and its workers, as a terminal's Ctrl-C is
+    out, err = process.communicate(timeout=60)
+    return subprocess.CompletedProcess(args, process.returncode, out, err)
+
+
+@pytest.mark.parametrize(("sig", "code", "said"), [(signal.SIGTERM, 143, "terminated"),
+                                                   (signal.SIGINT, 130, "interrupted")])
+def test_a_signal_midway_leaves_the_output_as_it_was_and_no_staging_folder(
+    tmp_path: Path, sig: int, code: int, said: str
+) -> None:
+    """``kill`` (SIGTERM) or Ctrl-C (SIGINT) while frames are being written: one line, exit
+    143 or 130, the output folder as it was and the staging folder removed."""
+    out = tmp_path / "frames"
+    out.mkdir()
+    (out / "keep.txt").write_text("mine", encoding="utf-8")
+    done = _stopped_midway(["frames", str(LONG), "-o", str(out)], ".frames.", sig, tmp_path)
+    assert done.returncode == code, done.stderr
+    assert done.stderr.decode().strip() == said
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["frames"]
+    assert sorted(p.name for p in out.iterdir()) == ["keep.txt"]
+
+
+def test_an_interrupted_site_build_with_json_prints_one_document(tmp_path: Path) -> None:
+    """With ``--json``, an interruption is still exactly one JSON document on stdout (exit 130)."""
+    args = ["site", str(ROOT / "replays"), "-o", str(tmp_path / "site"), "--no-cache", "--json", "-j", "2"]
+    done = _stopped_midway(args, ".site.", signal.SIGINT, tmp_path)
+    assert done.returncode == 130
+    document = json.loads(done.stdout)
+    assert document["exit"] == 130 and document["errors"][0]["code"] == "interrupted"
+    assert not (tmp_path / "site").exists() and list(tmp_path.iterdir()) == []

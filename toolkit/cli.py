@@ -17,6 +17,7 @@ import errno
 import importlib
 import io
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -78,22 +79,39 @@ class LazyGroup(click.Group):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
-        """Click's ``main``; with ``--json`` a usage error is one JSON document too (exit 2)."""
+        """Click's ``main``; with ``--json`` a usage error is one JSON document too (exit 2), and
+        so is an interruption (Ctrl-C, exit 130; a SIGTERM, exit 143), which is one line on
+        stderr without it. Interrupted work is undone on the way out (staging folders go)."""
         argv = list(sys.argv[1:] if args is None else args)
-        if "--json" not in argv[: argv.index("--") if "--" in argv else len(argv)]:
-            return super().main(argv, prog_name, complete_var, standalone_mode, **extra)
-        from toolkit.report import usage_document
+        as_json = "--json" in argv[: argv.index("--") if "--" in argv else len(argv)]
+        from toolkit.report import interrupted_document, usage_document
 
         try:
             code = super().main(argv, prog_name, complete_var, False, **extra)
         except click.ClickException as exc:
-            click.echo(usage_document(exc))
+            if as_json:
+                click.echo(usage_document(exc))
+            else:
+                exc.show()
             code = exc.exit_code
-        except click.Abort:
-            code = 1
+        except click.Abort as exc:
+            terminated = isinstance(exc.__cause__, Terminated)
+            code = 143 if terminated else 130
+            said = "terminated" if terminated else "interrupted"
+            with contextlib.suppress(OSError):
+                click.echo(interrupted_document(said, code) if as_json else said, err=not as_json)
         if standalone_mode:
             sys.exit(code if isinstance(code, int) else 0)
         return code
+
+
+class Terminated(KeyboardInterrupt):
+    """A SIGTERM (``kill``, a CI timeout), raised where the process is so that it unwinds as
+    from Ctrl-C: every staging folder is removed and the output left as it was."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated()
 
 
 @click.group(
@@ -116,9 +134,10 @@ def main() -> None:
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         cli.main(prog_name="replaykit")
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # between Click's own handling and the exit
         click.echo("interrupted", err=True)
         sys.exit(130)
     except OSError as exc:

@@ -9,8 +9,10 @@ input order, so the output never depends on where or in which order the work ran
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import signal
 import socket
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -66,11 +68,19 @@ def _start_method() -> str | None:
     return "fork" if "fork" in methods else None
 
 
+def _leave_signals_to_the_parent() -> None:
+    """A worker ignores Ctrl-C and SIGTERM sent to the whole process group: the command stops
+    its pool itself, so workers never print their own interruption."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
 def _in_pool(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterator[tuple[int, R]]:
     """A local process pool that keeps at most two tasks per worker in flight."""
     method = _start_method()
     context = multiprocessing.get_context(method) if method else None
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_leave_signals_to_the_parent)
+    try:
         pending: dict[Future[R], int] = {}
         queue = iter(enumerate(tasks))
 
@@ -86,6 +96,14 @@ def _in_pool(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterat
             for future in done:
                 yield pending.pop(future), future.result()
             top_up()
+    except BaseException:
+        # Stopped midway (an error, Ctrl-C, a SIGTERM, the caller letting go): what is queued
+        # is dropped and nothing waited for; a pool stopped while it was starting may not
+        # shut down cleanly, and that must not hide why it stopped.
+        with contextlib.suppress(RuntimeError):
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 CONNECT_TIMEOUT = 10

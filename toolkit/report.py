@@ -206,6 +206,12 @@ def reporting(func: F) -> F:
     return click.option(JSON_FLAG, "as_json", is_flag=True, help=JSON_HELP)(wrapper)  # type: ignore[return-value]
 
 
+def interrupted_document(said: str, code: int) -> str:
+    """The one JSON document of a command stopped by a signal before it finished."""
+    problem = Problem("", f"{said} before the command finished", said)
+    return dumps(Outcome(exit=code, errors=[Error.of(problem)]).document())
+
+
 def usage_document(exc: click.ClickException) -> str:
     """The one JSON document for a usage error Click raised (exit 2)."""
     problem = Problem("", exc.format_message(), "usage")
