@@ -7,6 +7,7 @@ real pioneers games played by random legal moves check the same answers at scale
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -337,6 +338,55 @@ def test_pioneers_frames_around_the_move(pioneers_save: Path, tmp_path: Path) ->
     names = sorted(p.name for p in out.iterdir())
     assert names == [f"frame-{i:04d}.svg" for i in range(answer_move - 2, answer_move + 3)]
     assert all((out / n).read_text(encoding="utf-8").startswith("<?xml") for n in names)
+
+
+@pytest.mark.parametrize("frame", ["answer", "far from it", "a hard link"])
+def test_frames_never_replace_the_save(pioneers_save: Path, tmp_path: Path, frame: str) -> None:
+    """A save in --frames DIR under a frame's name is refused before the search (which frames
+    are written depends on the move found), exit 2, in one line naming it; the save and DIR stay."""
+    from toolkit.games.pioneers import GAME
+
+    found = until(load(pioneers_save), GAME, "turn >= 3")[0].move
+    assert found is not None and found > 2
+    out = tmp_path / "frames"
+    out.mkdir()
+    target = out / f"frame-{0 if frame == 'far from it' else found:04d}.svg"
+    if frame == "a hard link":
+        save = tmp_path / "game.json"
+        save.write_bytes(pioneers_save.read_bytes())
+        os.link(save, target)
+    else:
+        save = target
+        save.write_bytes(pioneers_save.read_bytes())
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    result = bisect(str(save), "--until", "turn >= 3", "--frames", str(out), "--around", "1")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"{target}: refusing to overwrite the input file; choose another --frames [output_is_input]\n"
+    )
+    assert save.read_bytes() == pioneers_save.read_bytes()
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_frames_check_every_destination_first(pioneers_save: Path, tmp_path: Path) -> None:
+    """A folder where a frame goes fails --frames in one line naming that file, exit 1, and no
+    frame is moved in: DIR is as it was (the answer is still printed)."""
+    out = tmp_path / "frames"
+    out.mkdir()
+    result = bisect(str(pioneers_save), "--until", "turn >= 3", "--json")
+    found = json.loads(result.stdout)["move"]
+    blocked = out / f"frame-{found + 1:04d}.svg"
+    blocked.mkdir()
+    (out / f"frame-{found - 1:04d}.svg").write_text("old frame", encoding="utf-8")
+    result = bisect(str(pioneers_save), "--until", "turn >= 3", "--frames", str(out), "--around", "1")
+    assert result.exit_code == 1
+    assert f"first holds after move {found} " in result.stdout
+    assert result.stderr == f"{blocked}: cannot write frames: is a folder, not a file [write_failed]\n"
+    assert sorted(p.name for p in out.iterdir()) == sorted([blocked.name, f"frame-{found - 1:04d}.svg"])
+    assert (out / f"frame-{found - 1:04d}.svg").read_text(encoding="utf-8") == "old frame"
+    assert list(blocked.iterdir()) == []
 
 
 def test_pioneers_diverges_names_a_tampered_move(pioneers_save: Path, tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -400,6 +401,128 @@ def test_frames_json_reports_files_and_errors(tmp_path: Path) -> None:
     report = json.loads(failed.output)
     assert report["ok"] is False
     assert report["errors"][0]["move"] == 5 and report["errors"][0]["file"] == str(bad)
+
+
+# ---------------------------------------------------------------- frames never damage what is there
+
+CAPTURE = Path(__file__).parent / "codex" / "data" / "play-request-full.json"
+
+
+def contents(folder: Path) -> dict[str, Any]:
+    """What a folder holds, to compare before and after: each entry's bytes, link target or kind."""
+    found: dict[str, Any] = {}
+    for path in sorted(folder.iterdir()):
+        if path.is_symlink():
+            found[path.name] = ("link", os.readlink(path))
+        elif path.is_file():
+            found[path.name] = path.read_bytes()
+        elif path.is_dir():
+            found[path.name] = ("folder", sorted(os.listdir(path)))
+        else:
+            found[path.name] = ("special", os.lstat(path).st_mode)
+    return found
+
+
+def refused(out_file: Path, option: str = "-o") -> str:
+    return f"{out_file}: refusing to overwrite the input file; choose another {option} [output_is_input]\n"
+
+
+@pytest.fixture(scope="module")
+def small_game() -> dict[str, Any]:
+    return record("frames-own-input", ["greedy"] * 3)
+
+
+@pytest.mark.parametrize("how", ["the save itself", "a hard link", "a symlink in OUT", "a symlinked save"])
+def test_frames_never_replace_the_save_they_draw(
+    tmp_path: Path, small_game: dict[str, Any], how: str
+) -> None:
+    """A save in OUT under a frame's name (or the same file under another path) is refused
+    before drawing, exit 2, in one line naming that frame; the save and OUT stay as they were."""
+    out = tmp_path / "out"
+    out.mkdir()
+    frame = out / "frame-0001.svg"
+    elsewhere = write(tmp_path, small_game)
+    if how == "the save itself":
+        save = write(out, small_game, frame.name)
+    elif how == "a hard link":
+        os.link(elsewhere, frame)
+        save = elsewhere
+    elif how == "a symlink in OUT":
+        frame.symlink_to(elsewhere)
+        save = elsewhere
+    else:
+        write(out, small_game, frame.name)
+        save = tmp_path / "link.json"
+        save.symlink_to(frame)
+    (out / "frame-0000.svg").write_text("old frame", encoding="utf-8")
+    before, saved = contents(out), Path(save).read_bytes()
+    result = CliRunner().invoke(cli, ["frames", str(save), "-o", str(out), "--to", "2"])
+    assert result.exit_code == 2
+    assert result.stderr == refused(frame) and result.stdout == ""
+    assert Path(save).read_bytes() == saved == json.dumps(small_game).encode()
+    assert contents(out) == before
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]  # no staging left
+
+
+def test_frames_refuse_only_the_frames_they_would_write(tmp_path: Path, small_game: dict[str, Any]) -> None:
+    """With --every 2 --to 4 frame 1 is never written, so a save of that name is drawn, and kept."""
+    out = tmp_path / "out"
+    out.mkdir()
+    save = write(out, small_game, "frame-0001.svg")
+    result = CliRunner().invoke(cli, ["frames", str(save), "-o", str(out), "--every", "2", "--to", "4"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == [f"frame-000{i}.svg" for i in (0, 1, 2, 4)]
+    assert save.read_bytes() == json.dumps(small_game).encode()
+
+
+def test_frames_state_never_replaces_its_state_file(tmp_path: Path) -> None:
+    """`frames --state OUT/NAME.svg -o OUT` would write OUT/NAME.svg: refused, exit 2, the file kept."""
+    out = tmp_path / "cap"
+    out.mkdir()
+    state = out / "state.svg"
+    state.write_bytes(CAPTURE.read_bytes())
+    result = CliRunner().invoke(cli, ["frames", "--state", str(state), "-o", str(out)])
+    assert result.exit_code == 2
+    assert result.stderr == refused(state)
+    assert state.read_bytes() == CAPTURE.read_bytes()
+    assert sorted(out.iterdir()) == [state]
+
+
+def test_frames_state_refuses_a_folder_where_its_frame_goes(tmp_path: Path) -> None:
+    """A folder at OUT/NAME.svg is named in one line, exit 1, and stays."""
+    out = tmp_path / "out"
+    (out / "play-request-full.svg").mkdir(parents=True)
+    result = CliRunner().invoke(cli, ["frames", "--state", str(CAPTURE), "-o", str(out)])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"{out / 'play-request-full.svg'}: cannot write the frames: is a folder, not a file [write_failed]\n"
+    )
+    assert contents(out) == {"play-request-full.svg": ("folder", [])}
+
+
+@pytest.mark.parametrize("kind", ["folder", "named pipe"])
+def test_frames_check_every_destination_before_moving_any_in(
+    tmp_path: Path, small_game: dict[str, Any], kind: str
+) -> None:
+    """design §7: a frame whose place holds a folder or a pipe fails the command in one line naming
+    that file, exit 1, and no frame is moved in: OUT is as it was, old frames included."""
+    save = write(tmp_path, small_game)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "frame-0000.svg").write_text("old frame", encoding="utf-8")
+    blocked = out / "frame-0005.svg"
+    if kind == "folder":
+        (blocked / "inside").mkdir(parents=True)
+        reason = "is a folder, not a file"
+    else:
+        os.mkfifo(blocked)
+        reason = "is a named pipe, not a regular file"
+    before = contents(out)
+    result = CliRunner().invoke(cli, ["frames", str(save), "-o", str(out), "--to", "8"])
+    assert result.exit_code == 1
+    assert result.stderr == f"{blocked}: cannot write the frames: {reason} [write_failed]\n"
+    assert contents(out) == before
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 
 def _luminance(colour: str) -> float:

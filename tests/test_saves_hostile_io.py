@@ -7,6 +7,8 @@
   refused with one line and exit 1, and is never opened in a way that waits.
 * ``fmt`` (through ``write_atomic``) writes a symlink through, to the file it ends at, and
   keeps the replaced file's permission bits; a new file gets 0o666 less the umask.
+* ``write_files_into`` checks every destination before moving any file in: a folder, pipe
+  or socket where a file goes is refused naming that file, and the folder stays as it was.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from click.testing import CliRunner
 
 from toolkit import saves
 from toolkit.cli import cli
-from toolkit.saves import MAX_BYTES, SaveError, parse, read_input, read_whole, write_atomic
+from toolkit.saves import MAX_BYTES, SaveError, parse, read_input, read_whole, write_atomic, write_files_into
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SMALL = FIXTURES / "pioneers-small.json"
@@ -374,3 +376,83 @@ def test_a_loop_of_symlinks_is_an_error_and_stays(tmp_path: Path) -> None:
     assert caught.value.errno == errno.ELOOP
     assert a.is_symlink() and b.is_symlink()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "b.json"]
+
+
+# ---------------------------------------------------------------- write_files_into
+
+FILES = [("a.svg", "new a"), ("b.svg", "new b"), ("c.svg", "new c")]
+
+
+def _holding(folder: Path) -> dict[str, Any]:
+    """Each entry of ``folder``: its bytes, its link target, or its file type."""
+    found: dict[str, Any] = {}
+    for path in sorted(folder.iterdir()):
+        if path.is_symlink():
+            found[path.name] = ("link", os.readlink(path))
+        elif path.is_file():
+            found[path.name] = path.read_bytes()
+        else:
+            found[path.name] = stat.S_IFMT(os.lstat(path).st_mode)
+    return found
+
+
+@pytest.mark.parametrize("kind", ["folder", "named pipe", "socket"])
+def test_write_files_into_refuses_a_destination_that_is_not_a_file(tmp_path: Path, kind: str) -> None:
+    """A folder, pipe or socket where the last file goes: an OSError naming that file (not a
+    staging path), before any file is moved in; the folder and its old files stay as they were."""
+    target = tmp_path / "out"
+    target.mkdir()
+    (target / "a.svg").write_text("old a", encoding="utf-8")
+    (target / "keep.txt").write_text("mine", encoding="utf-8")
+    blocked = target / "c.svg"
+    with contextlib.ExitStack() as stack:
+        if kind == "folder":
+            blocked.mkdir()
+            reason = "is a folder, not a file"
+        elif kind == "named pipe":
+            os.mkfifo(blocked)
+            reason = "is a named pipe, not a regular file"
+        else:
+            sock = stack.enter_context(socket.socket(socket.AF_UNIX))
+            sock.bind(str(blocked))
+            reason = "is a socket, not a regular file"
+        before = _holding(target)
+        with pytest.raises(OSError) as caught:
+            write_files_into(target, FILES)
+        assert caught.value.filename == str(blocked)
+        assert caught.value.strerror == reason
+        assert _holding(target) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # the staging folder is gone
+
+
+def test_write_files_into_replaces_a_symlink_and_not_what_it_points_to(tmp_path: Path) -> None:
+    """A symlink where a file goes is replaced by the file; the file it pointed to is untouched."""
+    target = tmp_path / "out"
+    target.mkdir()
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("theirs", encoding="utf-8")
+    (target / "b.svg").symlink_to(elsewhere)
+    written = write_files_into(target, FILES)
+    assert written == [target / name for name, _ in FILES]
+    assert _holding(target) == {name: text.encode() for name, text in FILES}
+    assert elsewhere.read_text(encoding="utf-8") == "theirs"
+
+
+def test_write_files_into_names_the_destination_when_a_move_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rename that fails after the checks is reported naming the file in the folder, with
+    the system's reason, never the hidden staging file."""
+    target = tmp_path / "out"
+    real_replace = os.replace
+
+    def failing(src: Any, dst: Any) -> None:
+        if Path(dst).name == "b.svg":
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES), str(src), None, str(dst))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(saves.os, "replace", failing)
+    with pytest.raises(OSError) as caught:
+        write_files_into(target, FILES)
+    assert caught.value.filename == str(target / "b.svg")
+    assert caught.value.strerror == os.strerror(errno.EACCES)

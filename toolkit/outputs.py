@@ -19,7 +19,7 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -90,9 +90,8 @@ def check_output(
         if not stat.S_ISDIR(mode) and not stat.S_ISREG(mode):
             message = f"is {special_kind(mode)}; refusing to write there (use {want})"
             raise OutputRefused(Problem(shown, message, "not_a_regular_file"))
-    if any(_same(real, source) for source in inputs):
-        message = f"refusing to overwrite the input file; choose another {option}"
-        raise OutputRefused(Problem(shown, message, "output_is_input"), 2)
+    if _input_test(inputs)(real):
+        raise _output_is_input(shown, option)
     parent = real.parent
     if not parent.is_dir():
         missing = parent if not parent.exists() else None
@@ -102,11 +101,61 @@ def check_output(
     return Output(shown, real if real != Path(os.path.abspath(shown)) else Path(shown))
 
 
-def _same(real: Path, source: str | Path) -> bool:
+def check_files_into(
+    out: Output, names: Iterable[str], inputs: Sequence[str | Path], option: str = "-o"
+) -> None:
+    """Refuse (:class:`OutputRefused`, exit 2) when a file the command would write into the
+    checked output folder ``out``, ``OUT/NAME`` for a NAME of ``names``, is one of ``inputs``.
+
+    The rule and the refusal are :func:`check_output`'s for a single output file: the same
+    file under another path (a symlink or a hard link) counts, and the line names the file
+    in ``OUT``. Call it before any work, with every name the command could write.
+    """
+    if out.path is None or not inputs:
+        return
+    is_input = _input_test(inputs)
+    wanted = set(names)
     try:
-        return os.path.samefile(real, source)
-    except OSError:
-        return real == Path(os.path.realpath(source))
+        with os.scandir(out.path) as listing:
+            found = [entry.name for entry in listing if entry.name in wanted]
+    except FileNotFoundError:
+        return  # a folder not made yet holds no input
+    except OSError:  # a folder that cannot be listed: ask for each name instead
+        found = sorted(wanted)
+    for name in sorted(found):
+        if is_input(out.path / name):
+            raise _output_is_input(str(Path(out.shown) / name), option)
+
+
+def _output_is_input(shown: str, option: str) -> OutputRefused:
+    message = f"refusing to overwrite the input file; choose another {option}"
+    return OutputRefused(Problem(shown, message, "output_is_input"), 2)
+
+
+def _input_test(inputs: Sequence[str | Path]) -> Callable[[Path], bool]:
+    """A test of whether a path is one of ``inputs``: the same file (so a symlink or a hard
+    link to one counts), or, for an input that cannot be examined, the same resolved path."""
+    files: set[tuple[int, int]] = set()
+    paths: set[Path] = set()
+    for source in inputs:
+        try:
+            info = os.stat(source)
+        except (OSError, ValueError):
+            paths.add(Path(os.path.realpath(source)))
+        else:
+            files.add((info.st_dev, info.st_ino))
+
+    def is_input(path: Path) -> bool:
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            pass
+        else:
+            if (info.st_dev, info.st_ino) in files:
+                return True
+        return bool(paths) and Path(os.path.realpath(path)) in paths
+
+    return is_input
 
 
 def _stdout_open() -> bool:

@@ -448,9 +448,16 @@ def staging_dir(target: str | Path, tag: str) -> Iterator[Path]:
 def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: str = "files") -> list[Path]:
     """Write each ``(name, text)`` into folder ``target``; return the paths written.
 
-    Every file is produced in a staging sibling first and moved in only when all of them
-    were, so an error while producing them (``files`` may be a generator) leaves ``target``
-    untouched. Files already in ``target`` under other names stay.
+    Every file is produced in a staging sibling first; then every destination is checked,
+    and the files are moved in only when all of them were produced and no destination is
+    refused. So an error while producing them (``files`` may be a generator) or a
+    destination that cannot take a file leaves ``target`` as it was. A destination that
+    exists must be a regular file (or a symlink, which is replaced, its target untouched);
+    a folder, named pipe, socket or device there is refused. Files already in ``target``
+    under other names stay.
+
+    Errors are :class:`OSError` whose ``filename`` is the file in ``target`` that could not
+    be written (never a staging path), so a caller can name it.
     """
     from pathlib import Path
 
@@ -458,14 +465,41 @@ def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: 
     with staging_dir(target, tag) as staging:
         names = []
         for name, text in files:
-            (staging / name).write_text(text, encoding="utf-8")
+            with _naming(target / name):
+                (staging / name).write_text(text, encoding="utf-8")
             names.append(name)
         target.mkdir(exist_ok=True)
+        for name in names:
+            _check_destination(target / name)
         written = []
         for name in names:
-            os.replace(staging / name, target / name)
+            with _naming(target / name):
+                os.replace(staging / name, target / name)
             written.append(target / name)
         return written
+
+
+def _check_destination(path: Path) -> None:
+    """Refuse (:class:`OSError` naming ``path``) a destination a file may not replace: one that
+    exists and is neither a regular file nor a symlink."""
+    with _naming(path):
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            return
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
+    if not stat.S_ISREG(mode) and not stat.S_ISLNK(mode):
+        raise OSError(errno.EEXIST, f"is {special_kind(mode)}, not a regular file", str(path))
+
+
+@contextmanager
+def _naming(path: Path) -> Iterator[None]:
+    """Re-raise an :class:`OSError` of the block as one naming ``path`` (with its reason)."""
+    try:
+        yield
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
 
 
 def _umask() -> int:

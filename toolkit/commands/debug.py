@@ -59,6 +59,8 @@ def bisect_command(
     checkpoints (without checkpoints: the first move that no longer replays).
 
     Prints the move's number, the move in words and the position after it.
+    --frames DIR never replaces SAVE: a SAVE in DIR under a frame's name is refused
+    before the search.
     Exit 0 when a move is named, 1 when none is (or the save is bad), 2 for
     usage errors and malformed conditions.
     """
@@ -67,13 +69,17 @@ def bisect_command(
     if scan and expr is None:
         raise click.UsageError("--scan goes with --until")
     from toolkit.debug import bisect
-    from toolkit.outputs import check_output
+    from toolkit.outputs import check_files_into, check_output
 
     if expr is not None:
         bisect.parse_condition(expr)  # a malformed condition is a usage error before anything is read
-    if frames_dir is not None:
-        check_output(frames_dir, folder=True)
+    frames_out = None if frames_dir is None else check_output(
+        frames_dir, folder=True, inputs=[path], option="--frames"
+    )
     save, game = bisect.open_save(path)
+    if frames_out is not None:
+        # Which frames are written depends on the move found: none may be SAVE (before the search).
+        check_files_into(frames_out, bisect.frame_names(save), inputs=[path], option="--frames")
     if expr is not None:
         answer, pref = bisect.until(save, game, expr, scan=scan)
     else:

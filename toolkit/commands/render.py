@@ -57,12 +57,13 @@ def frames_command(
 ) -> Outcome:
     """Write one standalone SVG per frame of SAVE (frame 0 = start, frame N = after move N).
 
-    Files are written only when every frame rendered: a save that stops replaying
-    leaves OUT as it was. With --state FILE, draw that one position instead (--seat,
-    --every and --to apply to saves only).
+    Files are written only when every frame rendered and every file in OUT they replace
+    is a regular file: a failure leaves OUT as it was. A frame never replaces the file it
+    is drawn from (refused before drawing, exit 2). With --state FILE, draw that one
+    position instead (--seat, --every and --to apply to saves only).
     """
-    from toolkit.outputs import check_output
-    from toolkit.render.frames import write_frames, write_state
+    from toolkit.outputs import check_files_into, check_output
+    from toolkit.render.frames import frame_names, state_name, write_frames, write_state
     from toolkit.saves import load
 
     if state is not None and save is not None:
@@ -70,26 +71,33 @@ def frames_command(
     if state is None and save is None:
         raise click.UsageError("missing SAVE (or --state FILE)")
     which = _seat(seat)
-    target = check_output(out, folder=True)
+    source = state if state is not None else save
+    assert source is not None
+    target = check_output(out, folder=True, inputs=[source])
     assert target.path is not None
     try:
         if state is not None:
+            check_files_into(target, [state_name(state)], inputs=[state])
             written = [write_state(state, target.path)]
         else:
-            assert save is not None
-            written = write_frames(load(save), target.path, which, every, to)
+            loaded = load(source)
+            check_files_into(target, frame_names(loaded, every, to), inputs=[source])
+            written = write_frames(loaded, target.path, which, every, to)
     except OSError as exc:
-        raise _write_failed(out, "frames", exc) from None
+        raise _write_failed(out, "frames", exc, exc.filename) from None
     names = [p.name for p in written]
     line = f"wrote {Path(out) / names[0]}" if state is not None else f"wrote {len(written)} frames to {out}"
     return Outcome({"out": str(out), "frames": names}, [line])
 
 
-def _write_failed(out: Path, what: str, exc: OSError) -> Exception:
+def _write_failed(out: Path, what: str, exc: OSError, file: str | None = None) -> Exception:
+    """The one-line failure of writing into ``out``, naming ``file`` (the file that could not
+    be written) when it is known, else ``out``."""
     from toolkit.report import Failed
     from toolkit.saves import Problem
 
-    return Failed([Problem(str(out), f"cannot write the {what}: {exc.strerror or exc}", "write_failed")])
+    where = str(file) if file else str(out)
+    return Failed([Problem(where, f"cannot write the {what}: {exc.strerror or exc}", "write_failed")])
 
 
 @click.command("site")

@@ -382,6 +382,26 @@ def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
 # ---------------------------------------------------------------- frames
 
 
+def frame_names(save: Save) -> list[str]:
+    """The name of every frame ``--frames`` could write for ``save``: frame 0 to its last move.
+
+    Which of them are written depends on the move found, so a check that none is an input
+    (:func:`toolkit.outputs.check_files_into`) asks about all of them, before the search.
+    Raises :class:`DebugError` when the renderer is not available.
+    """
+    try:
+        from toolkit.render.frames import frame_name, frame_width
+    except ImportError as exc:
+        raise _no_renderer(save.path, exc) from None
+    width = frame_width(len(save.moves))
+    return [frame_name(index, width) for index in range(len(save.moves) + 1)]
+
+
+def _no_renderer(where: str, exc: ImportError) -> DebugError:
+    message = f"--frames needs the renderer, which is not available: {exc}"
+    return DebugError(Problem(where, message, "no_renderer"))
+
+
 def write_frames_around(
     save: Save, game: Game, pref: Prefixes, move: int, out_dir: str, around: int = FRAMES_AROUND
 ) -> list[str]:
@@ -390,13 +410,13 @@ def write_frames_around(
     Uses the renderer's public :func:`toolkit.render.render_frames` (frame N is the
     position after move N), stopping before a move that does not replay and ignoring
     checkpoints, so frames around a divergence can still be drawn. Frames go to a
-    temporary sibling folder first; ``out_dir`` changes only when every frame rendered.
+    temporary sibling folder first; ``out_dir`` changes only when every frame rendered and
+    every file they replace is a regular file (:func:`~toolkit.saves.write_files_into`).
     """
     try:
-        from toolkit.render import RenderError, render_frames
+        from toolkit.render.frames import RenderError, frame_name, frame_width, render_frames
     except ImportError as exc:
-        message = f"--frames needs the renderer, which is not available: {exc}"
-        raise DebugError(Problem(out_dir, message, "no_renderer")) from None
+        raise _no_renderer(out_dir, exc) from None
     target = Path(out_dir)
     if target.exists() and not target.is_dir():
         raise DebugError(Problem(out_dir, "output exists and is not a folder", "not_a_folder"))
@@ -404,19 +424,19 @@ def write_frames_around(
     last = pref.limit(min(pref.total, move + around))
     first = min(first, last)
     unchecked = Save(save.path, {**save.data, "checkpoints": []}, save.kind)
-    width = max(4, len(str(pref.total)))
-    frames = (
-        (f"frame-{index:0{width}d}.svg", svg)
+    width = frame_width(pref.total)
+    drawn = (
+        (frame_name(index, width), svg)
         for index, svg in render_frames(unchecked, None, 1, last)
         if index >= first
     )
     try:
-        return [str(path) for path in write_files_into(target, frames, tag="frames")]
+        return [str(path) for path in write_files_into(target, drawn, tag="frames")]
     except (RenderError, ReplayError) as exc:
         raise DebugError(exc.problem(), line=exc.line()) from None
-    except OSError as exc:
+    except OSError as exc:  # it names the file that could not be written, when it knows it
         message = f"cannot write frames: {exc.strerror or exc}"
-        raise DebugError(Problem(out_dir, message, "write_failed")) from None
+        raise DebugError(Problem(str(exc.filename or out_dir), message, "write_failed")) from None
     except Exception as exc:  # rendering must not end in a traceback
         message = f"cannot render frames: {type(exc).__name__}: {exc}"
         raise DebugError(Problem(save.path, message, "render_failed")) from None

@@ -20,7 +20,7 @@ from toolkit import replay
 from toolkit.games.base import Game
 from toolkit.render.adapters import Adapter, NoRenderer, get_adapter
 from toolkit.render.svg import FrameDrawer
-from toolkit.saves import Problem, Save, SaveError, read_input, read_json, write_atomic, write_files_into
+from toolkit.saves import Problem, Save, SaveError, read_input, read_json, write_files_into
 
 SPECTATOR = "spectator"
 
@@ -397,6 +397,25 @@ def frame_name(index: int, width: int) -> str:
     return f"frame-{index:0{width}d}.svg"
 
 
+def frame_width(total: int) -> int:
+    """The digits of the frame numbers of a save of ``total`` moves: at least four."""
+    return max(4, len(str(total)))
+
+
+def frame_names(save: Save, every: int = 1, to: int | None = None) -> list[str]:
+    """The names of the frames :func:`write_frames` writes for ``save`` (all of them when
+    every move replays), known before any is drawn: an output folder can be checked first."""
+    total = len(save.moves)
+    last = _last_frame(total, to)
+    width = frame_width(total)
+    return [frame_name(index, width) for index in range(last + 1) if chosen(index, every, last)]
+
+
+def _last_frame(total: int, to: int | None) -> int:
+    """The last frame drawn of a save of ``total`` moves, stopping after move ``to``."""
+    return total if to is None else max(0, min(to, total))
+
+
 def draw(adapter: Adapter, drawer: FrameDrawer, view: Mapping[str, Any], action: str) -> str:
     """One standalone SVG of ``view`` on the drawer's board with ``action`` as its narration line.
 
@@ -409,8 +428,7 @@ def render_frames(
     save: Save, seat: int | None = None, every: int = 1, to: int | None = None
 ) -> Iterator[tuple[int, str]]:
     """``(index, svg text)`` for every chosen frame of ``save``, seen by ``seat``."""
-    total = len(save.moves)
-    last = total if to is None else max(0, min(to, total))
+    last = _last_frame(len(save.moves), to)
     drawer: FrameDrawer | None = None
     for adapter, snap in snapshots(save, [seat], to):
         view = snap.views[seat_key(seat)]
@@ -433,12 +451,14 @@ def write_frames(
     """Write the chosen frames as ``frame-NNNN.svg`` into ``out_dir``; return their paths.
 
     All files are rendered into a temporary sibling first and moved in only when every
-    frame rendered, so an error leaves ``out_dir`` untouched.
+    frame rendered and every destination can take it (see
+    :func:`~toolkit.saves.write_files_into`), so an error leaves ``out_dir`` untouched.
+    Their names are :func:`frame_names`.
     """
     target = Path(out_dir)
     if target.exists() and not target.is_dir():
         raise RenderError(str(target), "output exists and is not a folder", "not_a_folder")
-    width = max(4, len(str(len(save.moves))))
+    width = frame_width(len(save.moves))
     frames = ((frame_name(index, width), svg) for index, svg in render_frames(save, seat, every, to))
     return write_files_into(target, frames, tag="frames")
 
@@ -481,12 +501,20 @@ def render_state(path: str | Path) -> str:
     return draw(adapter, FrameDrawer(adapter.board(view)), view, f"Position from {Path(path).name}{where}")
 
 
+def state_name(path: str | Path) -> str:
+    """The name of the frame :func:`write_state` writes for the state in ``path``: ``<file stem>.svg``."""
+    return f"{Path(path).stem or 'state'}.svg"
+
+
 def write_state(path: str | Path, out_dir: str | Path) -> Path:
-    """Render the wire state in ``path`` into ``out_dir/<file stem>.svg``; return that path."""
+    """Render the wire state in ``path`` into ``out_dir/<file stem>.svg``; return that path.
+
+    Written as a save's frames are (:func:`~toolkit.saves.write_files_into`): a failure
+    leaves ``out_dir`` as it was.
+    """
     svg = render_state(path)
     target = Path(out_dir)
     if target.exists() and not target.is_dir():
         raise RenderError(str(target), "output exists and is not a folder", "not_a_folder")
-    written = target / f"{Path(path).stem or 'state'}.svg"
-    write_atomic(written, svg)
+    (written,) = write_files_into(target, [(state_name(path), svg)], tag="frames")
     return written
