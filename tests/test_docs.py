@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import copy
 import hashlib
 import json
 import os
 import re
+import socket
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -264,13 +267,149 @@ def test_check_against_a_place_that_is_not_docs_is_one_line(tmp_path: Path) -> N
     result = CliRunner().invoke(cli, ["docs", "--check", "-o", str(tmp_path / "holes")])
     assert result.exit_code == 1 and "Traceback" not in result.output
     hole = tmp_path / "holes" / first
-    assert result.stderr == f"{hole}: cannot read the docs: Is a directory [read_failed]\n"
+    assert result.stderr == f"{hole}: cannot read the docs: is a directory, not a page file [not_a_file]\n"
     odd = tmp_path / "odd"
     generate.write(odd, pages)
     (odd / first).write_bytes(b"\xff\xfe" + (odd / first).read_bytes())
     result = CliRunner().invoke(cli, ["docs", "--check", "-o", str(odd)])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert f"+++ {odd / first} (generated)" in result.stdout and "1 of" in result.stderr
+
+
+# ------------------------------------------------------------------ pages that are not regular files
+
+SPECIAL_KINDS = ("named pipe", "socket", "character device")
+
+
+def make_special(path: Path, kind: str, stack: contextlib.ExitStack) -> None:
+    """Put a ``kind`` at ``path`` in place of whatever is there (a device through a symlink to
+    /dev/zero, which never ends; a socket is kept bound until ``stack`` closes)."""
+    if path.exists() or path.is_symlink():
+        path.unlink()
+    if kind == "named pipe":
+        os.mkfifo(path)
+    elif kind == "socket":
+        sock = stack.enter_context(socket.socket(socket.AF_UNIX))
+        sock.bind(str(path))
+    else:
+        path.symlink_to("/dev/zero")
+
+
+def _capped_memory() -> None:
+    """Bound the child's memory, so that reading /dev/zero without limit fails fast."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+@pytest.mark.parametrize("kind", SPECIAL_KINDS)
+def test_check_refuses_a_special_page_without_waiting(
+    generated: tuple[dict[str, str], catalogs.Catalogs], tmp_path: Path, kind: str
+) -> None:
+    """design.md §7: docs --check reads a checked-in page only if it is a regular file; a named
+    pipe nobody writes to, a socket or a device (/dev/zero, which never ends) is one line
+    naming it and exit 1, at once (a timeout catches a wait), and is left as it was."""
+    out = tmp_path / "d"
+    generate.write(out, generated[0])
+    page = out / "cards" / "codex.md"
+    with contextlib.ExitStack() as stack:
+        make_special(page, kind, stack)
+        before = os.lstat(page)
+        result = subprocess.run(
+            [sys.executable, "-m", "toolkit", "docs", "--check", "-o", str(out)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            preexec_fn=_capped_memory,
+        )
+        assert (result.returncode, result.stdout) == (1, "")
+        assert result.stderr == (
+            f"{page}: cannot read the docs: is a {kind}, not a regular file [not_a_regular_file]\n"
+        )
+        after = os.lstat(page)
+        assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+
+
+@pytest.mark.parametrize("kind", (*SPECIAL_KINDS, "folder"))
+def test_writing_refuses_a_special_page_and_writes_nothing(
+    generated: tuple[dict[str, str], catalogs.Catalogs],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    kind: str,
+) -> None:
+    """design.md §7: docs -o checks every page path before it writes any: a page path that is a
+    named pipe, socket, device or folder is refused with one line and exit 1, is never
+    replaced, and the pages before it in the write order are not touched either."""
+    out = tmp_path / "d"
+    pages = generated[0]
+    generate.write(out, pages)
+    real_write, inside = generate.write_atomic, tmp_path.resolve()
+
+    def confined(path: str | Path, text: str | bytes) -> None:
+        # A page written through the link to /dev/zero would replace the device itself
+        # (as root): if the refusal ever breaks, fail here instead of writing outside tmp_path.
+        final = Path(os.path.realpath(path))
+        if not final.is_relative_to(inside):
+            raise AssertionError(f"docs would write {final}")
+        real_write(path, text)
+
+    monkeypatch.setattr(generate, "write_atomic", confined)
+    for rel in pages:
+        (out / rel).write_text("stale\n", encoding="utf-8")
+    last = sorted(pages)[-1]
+    page = out / last
+    with contextlib.ExitStack() as stack:
+        if kind == "folder":
+            page.unlink()
+            page.mkdir()
+            want = f"{page}: is a folder; the output is a file [not_a_file]\n"
+        else:
+            make_special(page, kind, stack)
+            want = f"{page}: is a {kind}; refusing to write there (use a regular file) [not_a_regular_file]\n"
+        before = os.lstat(page)
+        result = CliRunner().invoke(cli, ["docs", "-o", str(out)])
+        assert (result.exit_code, result.stdout, result.stderr) == (1, "", want)
+        after = os.lstat(page)
+        assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+    assert page.is_symlink() == (kind == "character device")
+    assert {rel: (out / rel).read_text(encoding="utf-8") for rel in pages if rel != last} == {
+        rel: "stale\n" for rel in pages if rel != last
+    }
+
+
+def test_a_replaced_page_keeps_its_mode_and_a_new_one_gets_the_umask(
+    generated: tuple[dict[str, str], catalogs.Catalogs], tmp_path: Path
+) -> None:
+    """design.md §7: docs -o writes a symlinked page through to its file, which keeps its
+    permission bits (a private file stays private); a page written in place keeps its own; a
+    new page gets 0o666 less the umask."""
+    out = tmp_path / "d"
+    pages = generated[0]
+    generate.write(out, pages)
+    private = tmp_path / "private.md"
+    private.write_text("stale\n", encoding="utf-8")
+    private.chmod(0o600)
+    link = out / "cards" / "codex.md"
+    link.unlink()
+    link.symlink_to(private)
+    kept = out / "cards" / "pioneers.md"
+    kept.write_text("stale\n", encoding="utf-8")
+    kept.chmod(0o640)
+    fresh = out / "rules" / "randomness.md"
+    fresh.unlink()
+    mask = os.umask(0o027)
+    try:
+        result = CliRunner().invoke(cli, ["docs", "-o", str(out)])
+    finally:
+        os.umask(mask)
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and private.read_text(encoding="utf-8") == pages["cards/codex.md"]
+    assert stat.S_IMODE(private.stat().st_mode) == 0o600
+    assert kept.read_text(encoding="utf-8") == pages["cards/pioneers.md"]
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o640
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o640
+    assert generate.check(out, pages) == []
 
 
 # ------------------------------------------------------------------ our own words, determinism

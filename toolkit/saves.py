@@ -305,22 +305,23 @@ def read_whole(path: str | Path) -> bytes | None:
         return None
 
 
-def read_input(path: str | Path) -> bytes:
+def read_input(path: str | Path, what: str = "save") -> bytes:
     """The bytes of the regular file at ``path`` (symlinks followed); else :class:`SaveError`.
 
     Only a regular file of at most :data:`MAX_BYTES` is read. A folder, named pipe, socket
     or device is refused from its status, before it is opened; the file is then opened
     without waiting and checked again (it may have been swapped in between), so reading
-    never blocks on a pipe nobody writes to.
+    never blocks on a pipe nobody writes to. ``what`` names the kind of file expected in
+    the refusals of a folder and of a file too large (``is a directory, not a save file``).
     """
     name = str(path)
     try:
         info = os.stat(path)
-        _check_regular(name, info.st_mode, info.st_size)
+        _check_regular(name, info.st_mode, info.st_size, what)
         fd = os.open(path, _OPEN_NO_WAIT)
         try:
             info = os.fstat(fd)
-            _check_regular(name, info.st_mode, info.st_size)
+            _check_regular(name, info.st_mode, info.st_size, what)
             if _NONBLOCK:
                 os.set_blocking(fd, True)  # a regular file: reads may wait for the disk again
             with open(fd, "rb", closefd=False) as handle:
@@ -329,7 +330,7 @@ def read_input(path: str | Path) -> bytes:
                 if len(data) == want:
                     data += handle.read(MAX_BYTES + 1 - want)
             if len(data) > MAX_BYTES:  # it grew after the check
-                _check_regular(name, info.st_mode, max(os.fstat(fd).st_size, len(data)))
+                _check_regular(name, info.st_mode, max(os.fstat(fd).st_size, len(data)), what)
         finally:
             os.close(fd)
     except FileNotFoundError:
@@ -339,14 +340,15 @@ def read_input(path: str | Path) -> bytes:
     return data
 
 
-def _check_regular(name: str, mode: int, size: int) -> None:
-    """Refuse (:class:`SaveError`) what is not a regular file, or is one larger than :data:`MAX_BYTES`."""
+def _check_regular(name: str, mode: int, size: int, what: str) -> None:
+    """Refuse (:class:`SaveError`) what is not a regular file, or is one larger than
+    :data:`MAX_BYTES`; ``what`` is the kind of file expected (see :func:`read_input`)."""
     if stat.S_ISDIR(mode):
-        raise SaveError(Problem(name, "is a directory, not a save file", "not_a_file"))
+        raise SaveError(Problem(name, f"is a directory, not a {what} file", "not_a_file"))
     if not stat.S_ISREG(mode):
         raise SaveError(Problem(name, f"is {special_kind(mode)}, not a regular file", "not_a_regular_file"))
     if size > MAX_BYTES:
-        message = f"file is {size} bytes; saves larger than {MAX_BYTES} bytes are refused"
+        message = f"file is {size} bytes; {what}s larger than {MAX_BYTES} bytes are refused"
         raise SaveError(Problem(name, message, "too_large"))
 
 

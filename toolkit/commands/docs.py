@@ -3,6 +3,12 @@
 Exit codes (design §7): 0 when written or in sync; 1 when ``--check`` finds a page that
 differs from what the engines generate (each shown as a unified diff), when ``--strict``
 finds a catalog gap, or when a catalog cannot be read at all.
+
+Page paths follow the rules of every input and output: ``--check`` reads a checked-in page
+only if it is a regular file of bounded size (a named pipe, socket or device is refused with
+one line, exit 1, never read or waited on); writing checks every page path first and writes
+nothing when one is a named pipe, socket, device or folder, and a replaced page keeps its
+permission bits.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ def docs_command(out: Path, check: bool, strict: bool) -> Outcome:
     from toolkit.docs import generate
     from toolkit.docs.catalogs import CatalogError
     from toolkit.outputs import check_output
-    from toolkit.saves import Problem
+    from toolkit.saves import Problem, SaveError
 
     target = None if check else check_output(out, folder=True)
     try:
@@ -57,9 +63,10 @@ def docs_command(out: Path, check: bool, strict: bool) -> Outcome:
             raise Failed([Problem(str(out), "exists and is not a folder", "not_a_folder")])
         try:
             diffs = generate.check(out, pages)
-        except OSError as exc:
-            where, reason = exc.filename or out, exc.strerror or str(exc)
-            raise Failed([Problem(str(where), f"cannot read the docs: {reason}", "read_failed")]) from None
+        except SaveError as exc:
+            refused = exc.problem
+            message = f"cannot read the docs: {refused.message}"
+            raise Failed([Problem(refused.file, message, refused.code)]) from None
         data = {"differ": [rel for rel, _ in diffs], "diffs": [diff for _, diff in diffs], **data}
         if diffs:
             notes.append(f"{len(diffs)} of {len(pages)} pages differ; run `replaykit docs -o {out}`")

@@ -21,8 +21,9 @@ import jinja2
 
 from toolkit.docs import catalogs as catalog_mod
 from toolkit.docs import randomness, tables
+from toolkit.outputs import check_output
 from toolkit.resources import data_dir
-from toolkit.saves import write_atomic
+from toolkit.saves import SaveError, read_input, write_atomic
 
 RANDOMNESS = "rules/randomness"
 
@@ -137,34 +138,67 @@ def render_markdown(
     return pages, loaded
 
 
+def check_targets(out_dir: str | Path, pages: Mapping[str, str]) -> None:
+    """Refuse (:class:`~toolkit.outputs.OutputRefused`, one line naming the page) a page
+    path that cannot take a page, by the rules of every output (:func:`check_output`): a
+    named pipe, socket, device or folder there is refused, never replaced; a symlink is
+    followed and the file it ends at is what is checked. A page whose folder under
+    ``out_dir`` does not exist yet is not checked: :func:`write` makes that folder."""
+    for rel in sorted(pages):
+        target = Path(out_dir) / rel
+        if os.path.lexists(target.parent):
+            check_output(target)
+
+
 def write(out_dir: str | Path, pages: Mapping[str, str]) -> list[Path]:
-    """Write every page under ``out_dir`` (atomically, file by file); returns the paths written."""
+    """Write every page under ``out_dir``; returns the paths written.
+
+    Every page path is checked first (:func:`check_targets`), so when one is refused
+    nothing is written. Then each page is written atomically (:func:`write_atomic`): a
+    symlink is written through, a replaced file keeps its permission bits, and a new
+    page gets ``0o666`` less the umask.
+    """
+    check_targets(out_dir, pages)
     written = []
     for rel, text in sorted(pages.items()):
         target = Path(out_dir) / rel
         write_atomic(target, text)
-        os.chmod(target, 0o644)
         written.append(target)
     return written
 
 
+def read_page(target: Path) -> str | None:
+    """The checked-in text of the page at ``target``, or ``None`` when there is none.
+
+    Read as every input is read (:func:`read_input`): only a regular file of bounded size,
+    symlinks followed, never waiting on a pipe; a named pipe, socket, device, folder or
+    oversized file raises :class:`SaveError` naming ``target``. Bytes that are not UTF-8
+    read as the replacement character (such a page differs from any generated one).
+    """
+    try:
+        raw = read_input(target, what="page")
+    except SaveError as exc:
+        if exc.problem.code == "not_found":
+            return None
+        raise
+    return raw.decode("utf-8", "replace")
+
+
 def check(out_dir: str | Path, pages: Mapping[str, str]) -> list[tuple[str, str]]:
     """``(relative path, unified diff)`` for every page whose checked-in text differs
-    (empty when in sync). Reads only; writes nothing. A page that is not UTF-8 differs (its
-    bytes read as the replacement character); a page that cannot be read raises ``OSError``."""
+    (empty when in sync). Reads only; writes nothing. A missing page differs from its whole
+    text; a page that cannot be read (see :func:`read_page`) raises :class:`SaveError`."""
     diffs = []
     for rel, text in sorted(pages.items()):
         target = Path(out_dir) / rel
-        try:
-            current = target.read_bytes().decode("utf-8", "replace")
-        except FileNotFoundError:
-            current = ""
+        found = read_page(target)
+        current = "" if found is None else found
         if current != text:
             diff = "".join(
                 difflib.unified_diff(
                     current.splitlines(keepends=True),
                     text.splitlines(keepends=True),
-                    fromfile=f"{target} (checked in)" if target.exists() else f"{target} (missing)",
+                    fromfile=f"{target} (missing)" if found is None else f"{target} (checked in)",
                     tofile=f"{target} (generated)",
                 )
             )
