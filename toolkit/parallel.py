@@ -68,11 +68,32 @@ def _start_method() -> str | None:
     return "fork" if "fork" in methods else None
 
 
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
 def _leave_signals_to_the_parent() -> None:
     """A worker ignores Ctrl-C and SIGTERM sent to the whole process group: the command stops
-    its pool itself, so workers never print their own interruption."""
+    its pool itself, so workers never print their own interruption. (A worker starts with
+    both held, see :func:`_signals_held`; one that came meanwhile is dropped.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM while workers are started: a signal that lands during a fork is
+    otherwise raised inside the fork's own hooks, where Python reports and drops it, and the
+    command runs on. Held, it is raised once the workers are started."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
 def _in_pool(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterator[tuple[int, R]]:
@@ -86,7 +107,8 @@ def _in_pool(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterat
 
         def top_up() -> None:
             for i, task in queue:
-                pending[pool.submit(func, task)] = i
+                with _signals_held():  # a submit may start a worker
+                    pending[pool.submit(func, task)] = i
                 if len(pending) >= 2 * workers:
                     return
 
