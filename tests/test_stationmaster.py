@@ -125,3 +125,71 @@ def test_vocabulary_has_32_distinct_types() -> None:
 def test_describe_puts_an_intent_in_words(intent: dict[str, Any], words: str) -> None:
     """stationmaster README §Intent vocabulary: each intent's fields, read back in words."""
     assert stationmaster.describe(intent) == words
+
+
+def _mutants(count: int) -> list[dict[str, Any]]:
+    """Copies of the example with a few intents (or top-level fields) changed at random."""
+    import random
+
+    rng = random.Random(11)
+    base = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    values: list[Any] = [None, 1, -1, 2.5, "x", "draw", True, [], {}, {"type": "localOps.choose"}]
+    found = []
+    for _ in range(count):
+        data = json.loads(json.dumps(base))
+        history = data["history"]
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(history))
+            item, value, roll = history[i], json.loads(json.dumps(rng.choice(values))), rng.random()
+            if roll < 0.3 and isinstance(item, dict) and item:
+                item[rng.choice(sorted(item))] = value
+            elif roll < 0.5 and isinstance(item, dict):
+                item[f"extra{rng.randint(0, 3)}"] = value
+            elif roll < 0.6:
+                history[i] = value
+            elif roll < 0.7 and isinstance(item, dict) and item:
+                del item[rng.choice(sorted(item))]
+            elif roll < 0.85:
+                history.insert(i, json.loads(json.dumps(history[rng.randrange(len(history))])))
+            else:
+                data[rng.choice(["seed", "title", "note", "rules", "zzz"])] = value
+        found.append(data)
+    return found
+
+
+def test_intents_checked_one_by_one_report_what_the_whole_check_reports(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Station Master history is checked intent by intent, each distinct intent once (a long
+    valid history takes well under a second rather than minutes); the errors and warnings are
+    exactly those the check of the whole document finds, at the same pointers and moves."""
+    from toolkit import validation
+
+    saves = [parse("sm.json", json.dumps(data)) for data in _mutants(60)]
+    by_intent = [validation.check(save, limit=None) for save in saves]
+    monkeypatch.setattr(validation, "_distinct_moves", lambda save, game: None)  # the whole document
+    for save, report in zip(saves, by_intent, strict=True):
+        whole = validation.check(save, limit=None)
+        assert set(report.errors) == set(whole.errors) and set(report.warnings) == set(whole.warnings)
+    assert any(not report.ok for report in by_intent) and any(report.warnings for report in by_intent)
+
+
+def test_a_long_history_of_one_intent_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Repeated intents are one check: 20,000 copies of a bad intent give its error at every
+    copy, from one run of the schema."""
+    from toolkit import validation
+
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["history"] = [{"type": "localOps.choose", "option": 5}] * 20_000
+    calls: list[Any] = []
+    real = validation.move_validator("stationmaster")
+
+    class Counted:
+        def iter_errors(self, instance: Any) -> Any:
+            calls.append(instance)
+            return real.iter_errors(instance)
+
+    monkeypatch.setattr(validation, "move_validator", lambda game: Counted())
+    report = validation.check(parse("sm.json", json.dumps(data)), limit=None)
+    assert len(calls) == 1
+    assert len(report.errors) == 20_000 and report.errors[-1].move == 20_000

@@ -45,6 +45,10 @@ SCHEMA_FILES = {
     MANIFEST: "replay-manifest.json",
 }
 REPLAYKIT_GAMES = ("codex", "pioneers")
+ITEMS = {"codex": ("moves", "#/$defs/move"), "pioneers": ("moves", "#/$defs/move"),
+         "stationmaster": ("history", "#/$defs/intent")}
+"""The long list of each kind of save and the schema of one of its items: a replaykit save's
+moves, a Station Master save's intents. Its distinct items are checked one by one."""
 
 _CODES = {
     "type": "wrong_type",
@@ -212,7 +216,7 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
     game = save.game
     # Dispatch branches may restate a base constraint; report each distinct problem once.
     moves = _distinct_moves(save, game)
-    envelope_clean = moves is not None and is_clean(schema_uri(game), {**save.data, "moves": []})
+    envelope_clean = moves is not None and is_clean(schema_uri(game), _envelope(save, game))
     errors = sorted(
         set(_schema_problems(save, game, moves, envelope_clean)) | set(_move_list_problems(save, game)),
         key=_sort_key,
@@ -278,11 +282,12 @@ def _schema_problems(
         yield from _problems(save.path, validator(game).iter_errors(save.data))
         return
     if not envelope_clean:
-        yield from _problems(save.path, validator(game).iter_errors({**save.data, "moves": []}))
+        yield from _problems(save.path, validator(game).iter_errors(_envelope(save, game)))
+    field = ITEMS[game][0]
     for move, indices in moves:
         errors = list(move_validator(game).iter_errors(move))
         for index in indices:
-            yield from _problems(save.path, errors, ("moves", index))
+            yield from _problems(save.path, errors, (field, index))
 
 
 _MOVE_LIST = SCHEMA_BASE + "common.json#/$defs/moves"
@@ -309,20 +314,27 @@ def _undeclared(
         yield from walker(game).undeclared(save.data)
         return
     if not envelope_clean:
-        yield from walker(game).undeclared({**save.data, "moves": []})
+        yield from walker(game).undeclared(_envelope(save, game))
+    field = ITEMS[game][0]
     for move, indices in moves:
         found = move_walker(game).undeclared(move)
         for index in indices:
             for pointer, key in found:
-                yield f"/moves/{index}{pointer}", key
+                yield f"/{field}/{index}{pointer}", key
+
+
+def _envelope(save: Save, game: str) -> dict[str, Any]:
+    """The save with its long list emptied (the list's items are checked one by one)."""
+    return {**save.data, ITEMS[game][0]: []}
 
 
 Distinct = list[tuple[Any, list[int]]]
 
 
 def _distinct_moves(save: Save, game: str) -> Distinct | None:
-    """Each distinct move of a replaykit save that the quick check does not prove clean,
-    with the indices where it occurs (None: the save has no move list to take apart).
+    """Each distinct item of the save's long list (:data:`ITEMS`: a replaykit save's moves,
+    a Station Master save's intents) that the quick check does not prove clean, with the
+    indices where it occurs (None: the save has no such list to take apart).
 
     Moves are told apart by their JSON text with sorted keys, so ``1`` and ``1.0`` or
     ``true`` stay distinct. Identical moves are gathered first by ``repr`` (quick, and a
@@ -330,8 +342,10 @@ def _distinct_moves(save: Save, game: str) -> Distinct | None:
     turned into JSON text. Whether a move is clean is remembered per process (see
     :func:`_clean_move`), so the moves a corpus shares are proven clean once.
     """
-    moves = save.data.get("moves")
-    if game not in REPLAYKIT_GAMES or not isinstance(moves, list) or not moves:
+    if game not in ITEMS:
+        return None
+    moves = save.data.get(ITEMS[game][0])
+    if not isinstance(moves, list) or not moves:
         return None
     same: dict[str, list[int]] = {}
     for index, move in enumerate(moves):
@@ -392,12 +406,12 @@ def is_clean(uri: str, part: Any) -> bool:
 
 
 def _move_schema(game: str) -> str:
-    return schema_uri(game) + "#/$defs/move"
+    return schema_uri(game) + ITEMS[game][1]
 
 
 @cache
 def move_validator(game: str) -> Draft202012Validator:
-    """A validator for one move of ``game`` (its schema's ``$defs/move``)."""
+    """A validator for one item of ``game``'s long list (a move; a Station Master intent)."""
     return _validator({"$ref": _move_schema(game)})
 
 
