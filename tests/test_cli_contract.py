@@ -412,3 +412,12 @@ def test_rename_refuses_two_names_for_one_seat(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["rename", str(PIONEERS), "--player", "0=X", "--player", "0=Y",
                                       "-o", str(tmp_path / "x.json")])
     assert result.exit_code == 2 and "seat 0 is given two names" in result.output
+
+
+def test_an_output_name_too_long_for_its_temporary_sibling_is_refused_before_the_work(tmp_path: Path) -> None:
+    """A 250-byte file name is allowed, but the temporary sibling the write goes through
+    (``.NAME.`` and random characters) is not: refused at once, not after a whole game."""
+    out = tmp_path / ("a" * 245 + ".json")
+    result = CliRunner().invoke(cli, ["record", "pioneers", "--seed", "1", "--players", "3", "-o", str(out)])
+    assert result.exit_code == 1 and "File name too long" in result.output
+    assert list(tmp_path.iterdir()) == []

@@ -378,3 +378,26 @@ def test_the_stage_refuses_a_path_outside_the_site(tmp_path: Path) -> None:
         with pytest.raises(ValueError):
             stage.add(name, b"x")
     assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("where", ["", ".", "{out}/cache", "{out}"])
+def test_a_cache_in_the_current_folder_or_inside_the_site_is_a_usage_error(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """The cache never goes where a build would scatter or replace it: the current folder (an
+    empty --cache), or inside OUT, which every build replaces as a whole."""
+    replays, _ = reference
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "site"
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", str(out), "--cache", where.format(out=out)])
+    assert result.exit_code == 2 and "--cache" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_a_relative_xdg_cache_home_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """XDG_CACHE_HOME must be absolute to count (the XDG rule): a relative one is not made
+    in whatever folder the command runs from."""
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    home = tmp_path / "home"
+    assert builder.default_cache(tmp_path / "a").parent == home / ".cache" / "replaykit" / "sites"

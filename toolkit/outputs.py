@@ -183,9 +183,12 @@ def write_text(out: Output, text: str) -> None:
 
 
 def _probe(shown: str, parent: Path) -> None:
-    """Create and remove a temporary entry in ``parent``: the rename-into-place route works."""
+    """Create and remove a temporary entry in ``parent`` named as the write's own will be
+    (``.NAME.`` and random characters, see :func:`~toolkit.saves.write_atomic`): the
+    rename-into-place route works, and a name too long for that entry fails now, before the
+    work rather than after it."""
     try:
-        handle, name = tempfile.mkstemp(prefix=".replaykit-probe-", dir=parent)
+        handle, name = tempfile.mkstemp(prefix=f".{Path(shown).name}.", suffix=".tmp", dir=parent)
     except OSError as exc:
         raise OutputRefused(
             Problem(shown, f"cannot write in {parent}: {exc.strerror or exc}", "unwritable")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -167,6 +168,12 @@ def site_command(
         raise click.UsageError("give either --cache DIR or --no-cache, not both")
     target = check_output(out, folder=True)
     assert target.path is not None
+    if cache is not None and str(cache) in ("", "."):
+        raise click.BadParameter("name a folder for the cache (the current folder is never one)",
+                                 param_hint="'--cache'")
+    if cache is not None and Path(os.path.realpath(cache)).is_relative_to(os.path.realpath(target.path)):
+        raise click.BadParameter("the cache cannot live inside the site it builds (a build replaces OUT)",
+                                 param_hint="'--cache'")
     cache_dir = None if no_cache else (cache or default_cache(target.path))
     try:
         links, reference = reference_pages(cache_dir)

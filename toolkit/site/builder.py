@@ -317,11 +317,12 @@ def build_page(task: PageTask) -> Outcome:
 def default_cache(out: str | Path) -> Path:
     """Where a build of ``out`` keeps its cache by default: a folder of its own in the user's cache.
 
-    That is ``$XDG_CACHE_HOME/replaykit/sites/ID`` (``~/.cache`` when unset), ``ID`` naming the
-    output folder, so nothing is added beside a site that may be served as it stands.
+    That is ``$XDG_CACHE_HOME/replaykit/sites/ID`` (``~/.cache`` when it is unset or not an
+    absolute path, as the XDG rules say), ``ID`` naming the output folder, so nothing is added
+    beside a site that may be served as it stands.
     """
     base = os.environ.get("XDG_CACHE_HOME")
-    if not base:
+    if not base or not os.path.isabs(base):
         try:
             base = str(Path.home() / ".cache")
         except RuntimeError:  # no home folder to speak of
