@@ -171,7 +171,11 @@ def write_text(out: Output, text: str) -> None:
     """Write ``text`` to a checked output: stdout (as UTF-8 bytes, whatever the terminal's
     encoding, as a file would hold it), or the file replaced atomically."""
     if out.path is None:
-        stream = click.get_binary_stream("stdout")
+        sys.stdout.flush()  # what was printed before goes first
+        stream = getattr(sys.stdout, "buffer", None)
+        if stream is None:  # a text-only stream stands in for stdout
+            click.echo(text, nl=False)
+            return
         stream.write(text.encode("utf-8"))
         stream.flush()
         return
