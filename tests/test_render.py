@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from folder_support import contents
 
 from toolkit.cli import cli
 from toolkit.games.pioneers import GAME
@@ -406,21 +407,6 @@ def test_frames_json_reports_files_and_errors(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- frames never damage what is there
 
 CAPTURE = Path(__file__).parent / "codex" / "data" / "play-request-full.json"
-
-
-def contents(folder: Path) -> dict[str, Any]:
-    """What a folder holds, to compare before and after: each entry's bytes, link target or kind."""
-    found: dict[str, Any] = {}
-    for path in sorted(folder.iterdir()):
-        if path.is_symlink():
-            found[path.name] = ("link", os.readlink(path))
-        elif path.is_file():
-            found[path.name] = path.read_bytes()
-        elif path.is_dir():
-            found[path.name] = ("folder", sorted(os.listdir(path)))
-        else:
-            found[path.name] = ("special", os.lstat(path).st_mode)
-    return found
 
 
 def refused(out_file: Path, option: str = "-o") -> str:

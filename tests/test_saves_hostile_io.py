@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from folder_support import contents
 
 from toolkit import saves
 from toolkit.cli import cli
@@ -383,19 +384,6 @@ def test_a_loop_of_symlinks_is_an_error_and_stays(tmp_path: Path) -> None:
 FILES = [("a.svg", "new a"), ("b.svg", "new b"), ("c.svg", "new c")]
 
 
-def _holding(folder: Path) -> dict[str, Any]:
-    """Each entry of ``folder``: its bytes, its link target, or its file type."""
-    found: dict[str, Any] = {}
-    for path in sorted(folder.iterdir()):
-        if path.is_symlink():
-            found[path.name] = ("link", os.readlink(path))
-        elif path.is_file():
-            found[path.name] = path.read_bytes()
-        else:
-            found[path.name] = stat.S_IFMT(os.lstat(path).st_mode)
-    return found
-
-
 @pytest.mark.parametrize("kind", ["folder", "named pipe", "socket"])
 def test_write_files_into_refuses_a_destination_that_is_not_a_file(tmp_path: Path, kind: str) -> None:
     """A folder, pipe or socket where the last file goes: an OSError naming that file (not a
@@ -416,12 +404,12 @@ def test_write_files_into_refuses_a_destination_that_is_not_a_file(tmp_path: Pat
             sock = stack.enter_context(socket.socket(socket.AF_UNIX))
             sock.bind(str(blocked))
             reason = "is a socket, not a regular file"
-        before = _holding(target)
+        before = contents(target)
         with pytest.raises(OSError) as caught:
             write_files_into(target, FILES)
         assert caught.value.filename == str(blocked)
         assert caught.value.strerror == reason
-        assert _holding(target) == before
+        assert contents(target) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # the staging folder is gone
 
 
@@ -434,7 +422,7 @@ def test_write_files_into_replaces_a_symlink_and_not_what_it_points_to(tmp_path:
     (target / "b.svg").symlink_to(elsewhere)
     written = write_files_into(target, FILES)
     assert written == [target / name for name, _ in FILES]
-    assert _holding(target) == {name: text.encode() for name, text in FILES}
+    assert contents(target) == {name: text.encode() for name, text in FILES}
     assert elsewhere.read_text(encoding="utf-8") == "theirs"
 
 
