@@ -115,7 +115,7 @@ def test_a_signal_midway_leaves_the_output_as_it_was_and_no_staging_folder(
     (out / "keep.txt").write_text("mine", encoding="utf-8")
     done = _stopped_midway(["frames", str(LONG), "-o", str(out)], ".frames.", sig, tmp_path)
     assert done.returncode == code, done.stderr
-    assert done.stderr.decode().strip() == said
+    assert done.stderr.decode() == said + "\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["frames"]
     assert sorted(p.name for p in out.iterdir()) == ["keep.txt"]
 
@@ -127,4 +127,5 @@ def test_an_interrupted_site_build_with_json_prints_one_document(tmp_path: Path)
     assert done.returncode == 130
     document = json.loads(done.stdout)
     assert document["exit"] == 130 and document["errors"][0]["code"] == "interrupted"
+    assert done.stderr == b""  # with --json, nothing on stderr
     assert not (tmp_path / "site").exists() and list(tmp_path.iterdir()) == []

@@ -94,7 +94,7 @@ class LazyGroup(click.Group):
             else:
                 exc.show()
             code = exc.exit_code
-        except click.Abort as exc:
+        except (click.Abort, Stopped) as exc:
             terminated = isinstance(exc.__cause__, Terminated)
             code = 143 if terminated else 130
             said = "terminated" if terminated else "interrupted"
@@ -103,6 +103,19 @@ class LazyGroup(click.Group):
         if standalone_mode:
             sys.exit(code if isinstance(code, int) else 0)
         return code
+
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; a Ctrl-C or SIGTERM while it runs comes out as :class:`Stopped`,
+        which Click passes on untouched (it would print a blank line for an interruption)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:
+            raise Stopped() from exc
+
+
+class Stopped(Exception):
+    """A command stopped by Ctrl-C or SIGTERM (its cause says which)."""
 
 
 class Terminated(KeyboardInterrupt):

@@ -15,6 +15,7 @@ once. The rules:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import sys
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import click
 
+from toolkit import signals
 from toolkit.saves import Problem, special_kind, write_atomic
 
 STDOUT = "-"
@@ -191,11 +193,16 @@ def _probe(shown: str, parent: Path) -> None:
     (``.NAME.`` and random characters, see :func:`~toolkit.saves.write_atomic`): the
     rename-into-place route works, and a name too long for that entry fails now, before the
     work rather than after it."""
+    name = ""
     try:
-        handle, name = tempfile.mkstemp(prefix=f".{Path(shown).name}.", suffix=".tmp", dir=parent)
+        with signals.held():  # made and named before a signal can stop us
+            handle, name = tempfile.mkstemp(prefix=f".{Path(shown).name}.", suffix=".tmp", dir=parent)
+        os.close(handle)
     except OSError as exc:
         raise OutputRefused(
             Problem(shown, f"cannot write in {parent}: {exc.strerror or exc}", "unwritable")
         ) from None
-    os.close(handle)
-    os.unlink(name)
+    finally:
+        if name:
+            with contextlib.suppress(OSError):
+                os.unlink(name)

@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
+from toolkit import signals
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -68,32 +70,14 @@ def _start_method() -> str | None:
     return "fork" if "fork" in methods else None
 
 
-_STOPS = {signal.SIGINT, signal.SIGTERM}
-
-
 def _leave_signals_to_the_parent() -> None:
     """A worker ignores Ctrl-C and SIGTERM sent to the whole process group: the command stops
-    its pool itself, so workers never print their own interruption. (A worker starts with
-    both held, see :func:`_signals_held`; one that came meanwhile is dropped.)"""
+    its pool itself (see :func:`_in_pool`), so workers never print their own interruption.
+    (A worker starts with both held, see :func:`toolkit.signals.held`; one sent meanwhile is
+    dropped.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
-
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM while workers are started: a signal that lands during a fork is
-    otherwise raised inside the fork's own hooks, where Python reports and drops it, and the
-    command runs on. Held, it is raised once the workers are started."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+    signals.release()
 
 
 def _in_pool(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterator[tuple[int, R]]:
@@ -107,7 +91,7 @@ def _in_pool(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterat
 
         def top_up() -> None:
             for i, task in queue:
-                with _signals_held():  # a submit may start a worker
+                with signals.held():  # a submit may start a worker: not cut while it forks
                     pending[pool.submit(func, task)] = i
                 if len(pending) >= 2 * workers:
                     return
@@ -120,10 +104,15 @@ def _in_pool(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterat
             top_up()
     except BaseException:
         # Stopped midway (an error, Ctrl-C, a SIGTERM, the caller letting go): what is queued
-        # is dropped and nothing waited for; a pool stopped while it was starting may not
-        # shut down cleanly, and that must not hide why it stopped.
+        # is dropped and the workers, which leave signals to the command, are ended here, so
+        # the process never waits at exit on a worker nobody tells to stop. A pool stopped
+        # while it was starting may not shut down cleanly; that must not hide why it stopped.
+        started = list((getattr(pool, "_processes", None) or {}).values())  # no public list before 3.14
         with contextlib.suppress(RuntimeError):
             pool.shutdown(wait=False, cancel_futures=True)
+        for process in started:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                process.kill()
         raise
     pool.shutdown(wait=True)
 

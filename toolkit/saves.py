@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
-from toolkit import textsafe
+from toolkit import signals, textsafe
 from toolkit.records import FrozenRecord, Record
 
 if TYPE_CHECKING:
@@ -394,14 +394,16 @@ def write_atomic(path: str | Path, text: str | bytes) -> None:
     data = text.encode() if isinstance(text, str) else text
     mode = _mode_for(target)
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    tmp = ""
     try:
+        with signals.held():  # the temporary file is made and named before a signal can stop us
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException:
-        if os.path.exists(tmp):
+        if tmp and os.path.exists(tmp):
             os.unlink(tmp)
         raise
 
@@ -440,11 +442,14 @@ def staging_dir(target: str | Path, tag: str) -> Iterator[Path]:
     target = Path(target)
     parent = target.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.{tag}-", dir=parent))
+    staging = None
     try:
+        with signals.held():  # made and named before a signal can stop us
+            staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.{tag}-", dir=parent))
         yield staging
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
 
 
 def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: str = "files") -> list[Path]:
