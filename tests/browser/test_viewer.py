@@ -477,16 +477,19 @@ def test_on_a_phone_stepping_leaves_the_players_in_view(replay_chromium: Any, si
     page.context.close()
 
 
-@pytest.mark.parametrize("size", [(844, 390), (667, 375), (932, 430), (320, 568)])
+@pytest.mark.parametrize("size", [(844, 390), (667, 375), (932, 430), (320, 568), (1600, 350)])
 def test_short_and_small_screens_keep_the_controls_in_view_and_the_moves_in_reach(
     replay_chromium: Any, site: Site, size: tuple[int, int]
 ) -> None:
-    """A phone on its side, a laptop zoomed to 200 % (683x384 and the like) and a small phone:
-    the board and every control stay in view, the pinned board leaves room beneath it, and a
-    move link that takes the focus is scrolled into that room, in view."""
-    page = _open(replay_chromium, site.url("table") + "#move=60", size, has_touch=True, is_mobile=True)
+    """A phone on its side, a laptop zoomed to 200 % (683x384 and the like), a small phone and
+    a short wide window: the board (at least 150 px high) and every control stay in view, the
+    pinned board leaves room beneath it, and a move link that takes the focus is scrolled into
+    that room, in view."""
+    touch = size[0] < 900
+    page = _open(replay_chromium, site.url("table") + "#move=60", size, has_touch=touch, is_mobile=touch)
     for part in ("#board-svg", "#controls", "#btn-help", "#seat"):
         assert page.evaluate(IN_VIEW.replace("r.height > 40", "r.height > 20"), part), part
+    assert page.eval_on_selector("#board-svg", "e => e.getBoundingClientRect().height") >= 150
     stage = page.eval_on_selector(".stage", "e => e.getBoundingClientRect().bottom")
     main = page.eval_on_selector("main.viewer", "e => e.getBoundingClientRect().bottom")
     assert main - stage >= 40
