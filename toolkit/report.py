@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn, TypeVar
 
@@ -30,7 +29,7 @@ import click
 
 from toolkit.records import FrozenRecord, Record
 from toolkit.saves import Problem
-from toolkit.textsafe import clean, escape_controls
+from toolkit.textsafe import clean, escape_controls, lone_surrogate
 
 JSON_FLAG = "--json"
 JSON_HELP = "Print the outcome, or the error, as one JSON document on stdout."
@@ -39,7 +38,6 @@ META_KEY = "replaykit.json"  # where the click context remembers that --json was
 F = TypeVar("F", bound=Callable[..., Any])
 # a report line longer than this is cut (our own docs diffs stay well under it; a 1 MB name does not)
 OUTPUT_LINE_LIMIT = 4000
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Error(FrozenRecord):
@@ -167,7 +165,7 @@ def dumps(document: Mapping[str, Any]) -> str:
 
 def _finite(value: Any) -> Any:
     if isinstance(value, str):
-        return value if value.isascii() or not _SURROGATE.search(value) else escape_controls(value)
+        return value if value.isascii() or not lone_surrogate().search(value) else escape_controls(value)
     if isinstance(value, float):
         return value if value == value and abs(value) != float("inf") else None
     if isinstance(value, Mapping):

@@ -224,8 +224,8 @@ def _check_shape(text: str) -> None:
 def _check_strings(data: Any) -> None:
     """Refuse a key or string holding a lone surrogate. Iterative: nesting is already bounded.
 
-    Only a save whose text escapes a surrogate comes here, so the pattern is compiled here."""
-    surrogate = re.compile("[\ud800-\udfff]")
+    Only a save whose text escapes a surrogate comes here."""
+    surrogate = textsafe.lone_surrogate()
     stack: list[Any] = [data]
     while stack:
         value = stack.pop()

@@ -38,6 +38,14 @@ def _unsafe() -> re.Pattern[str]:
     return re.compile(_UNSAFE)
 
 
+@cache
+def lone_surrogate() -> re.Pattern[str]:
+    """A pattern finding a lone surrogate: what Python makes of bytes that are not UTF-8 (in a
+    file name or an argument) or of a ``\\ud800`` escape in JSON; no UTF-8 text holds one.
+    Compiled the first time it is asked for."""
+    return re.compile("[\ud800-\udfff]")
+
+
 def _escape_one(match: re.Match[str]) -> str:
     code = ord(match.group())
     if match.group() == "\n":

@@ -9,14 +9,11 @@ are not of this type: a file's name may be any bytes.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import click
 
-from toolkit.textsafe import clean
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
+from toolkit.textsafe import clean, lone_surrogate
 
 
 class Utf8Text(click.ParamType):
@@ -25,7 +22,7 @@ class Utf8Text(click.ParamType):
     name = "text"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str) and _SURROGATE.search(value):
+        if isinstance(value, str) and lone_surrogate().search(value):
             self.fail(f"{clean(_as_bytes(value))} is not UTF-8 text", param, ctx)
         return value
 
