@@ -390,11 +390,10 @@ def frame_names(save: Save) -> list[str]:
     Raises :class:`DebugError` when the renderer is not available.
     """
     try:
-        from toolkit.render.frames import frame_name, frame_width
+        from toolkit.render.frames import frame_names as names_of
     except ImportError as exc:
         raise _no_renderer(save.path, exc) from None
-    width = frame_width(len(save.moves))
-    return [frame_name(index, width) for index in range(len(save.moves) + 1)]
+    return names_of(save)
 
 
 def _no_renderer(where: str, exc: ImportError) -> DebugError:
