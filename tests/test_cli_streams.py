@@ -121,7 +121,7 @@ def test_a_signal_midway_leaves_the_output_as_it_was_and_no_staging_folder(
     out = tmp_path / "frames"
     out.mkdir()
     (out / "keep.txt").write_text("mine", encoding="utf-8")
-    done = _stopped_midway(["frames", str(LONG), "-o", str(out)], ".frames.", sig, tmp_path)
+    done = _stopped_midway(["frames", str(LONG), "-o", str(out)], ".frames-", sig, out)
     assert done.returncode == code, done.stderr
     assert done.stderr.decode() == said + "\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["frames"]

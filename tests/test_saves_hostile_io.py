@@ -444,3 +444,27 @@ def test_write_files_into_names_the_destination_when_a_move_fails(
         write_files_into(target, FILES)
     assert caught.value.filename == str(target / "b.svg")
     assert caught.value.strerror == os.strerror(errno.EACCES)
+
+
+def test_write_files_into_an_existing_folder_stages_inside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Files bound for an existing folder are staged in a hidden folder inside it, so each move
+    stays on one file system (a mount point's parent is another) and the parent is never
+    written: `frames -o .` works where the folder above cannot be written."""
+    target = tmp_path / "out"
+    target.mkdir()
+    moved: list[Path] = []
+    real_replace = os.replace
+
+    def recording(src: Any, dst: Any) -> None:
+        moved.append(Path(src))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(saves.os, "replace", recording)
+    monkeypatch.chdir(target)
+    assert write_files_into(".", FILES) == [Path(name) for name, _ in FILES]
+    assert {path.parent.parent for path in moved} == {Path(".")}
+    assert all(path.parent.name.startswith(".files-") for path in moved)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    assert contents(target) == {name: text.encode() for name, text in FILES}

@@ -401,3 +401,53 @@ def test_a_relative_xdg_cache_home_is_ignored(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     home = tmp_path / "home"
     assert builder.default_cache(tmp_path / "a").parent == home / ".cache" / "replaykit" / "sites"
+
+
+@pytest.mark.parametrize("given", [".", "..", "/"])
+def test_a_site_is_never_built_over_the_current_folder(
+    given: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """design §7: a build replaces OUT whole, so OUT may not be the current folder or hold it (the
+    shell that ran the build would be left in the deleted old folder): one line, exit 1, and
+    nothing written anywhere, not even the build cache."""
+    replays = small_archive(tmp_path / "replays", moves=4)
+    here = tmp_path / "work" / "here"
+    here.mkdir(parents=True)
+    monkeypatch.chdir(here)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", given])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"{given}: is the current folder or holds it; a build replaces its output " \
+                            "whole, so run it from outside that folder [busy]\n"
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before
+
+
+def test_a_refused_output_leaves_the_build_cache_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The output is checked before anything reaches the cache (the reference pages included)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    out = tmp_path / "notes"
+    out.mkdir()
+    (out / "mine.txt").write_text("precious", encoding="utf-8")
+    replays = small_archive(tmp_path / "replays", moves=4)
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", str(out)])
+    assert result.exit_code == 1 and "[not_a_site]" in result.stderr
+    assert not (tmp_path / "xdg").exists()
+
+
+def test_an_output_named_through_dot_dot_is_the_folder_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`-o site/pages/..` rebuilds site/ by its own name (no staging folder named from ".."),
+    and the site comes out as built through its plain name."""
+    replays = small_archive(tmp_path / "replays", moves=4)
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli, ["site", str(replays), "-o", "site"]).exit_code == 0
+    first = tree(tmp_path / "site")
+    (tmp_path / "site" / "replays" / "game-0.html").unlink()
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", "site/replays/.."])
+    assert result.exit_code == 0, result.output
+    assert tree(tmp_path / "site") == first
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["replays", "site"]

@@ -429,23 +429,29 @@ def _mode_for(target: Path) -> int:
 
 
 @contextmanager
-def staging_dir(target: str | Path, tag: str) -> Iterator[Path]:
-    """A fresh temporary sibling folder of ``target`` (``.NAME.TAG-*``), removed on exit.
+def staging_dir(target: str | Path, tag: str, within: bool = False) -> Iterator[Path]:
+    """A fresh temporary folder for output bound for ``target``, removed on exit: a sibling of
+    ``target`` (``.NAME.TAG-*``), or with ``within`` a hidden folder inside the existing folder
+    ``target`` (``.TAG-*``), which is sure to share its file system (a mount point's parent
+    does not) and needs no write access to its parent.
 
-    Output folders are produced here first and moved into place only when complete, so a
-    failure leaves the previous output as it was.
+    Output is produced here first and moved into place only when complete, so a failure
+    leaves the previous output as it was.
     """
     import shutil
     import tempfile
     from pathlib import Path
 
     target = Path(target)
-    parent = target.resolve().parent
-    parent.mkdir(parents=True, exist_ok=True)
+    if within:
+        home, prefix = target, f".{tag}-"
+    else:
+        home, prefix = target.resolve().parent, f".{target.name}.{tag}-"
+        home.mkdir(parents=True, exist_ok=True)
     staging = None
     try:
         with signals.held():  # made and named before a signal can stop us
-            staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.{tag}-", dir=parent))
+            staging = Path(tempfile.mkdtemp(prefix=prefix, dir=home))
         yield staging
     finally:
         if staging is not None:
@@ -455,7 +461,8 @@ def staging_dir(target: str | Path, tag: str) -> Iterator[Path]:
 def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: str = "files") -> list[Path]:
     """Write each ``(name, text)`` into folder ``target``; return the paths written.
 
-    Every file is produced in a staging sibling first; then every destination is checked,
+    Every file is produced in a staging folder first (inside ``target`` when it is a folder
+    already, else beside it: see :func:`staging_dir`); then every destination is checked,
     and the files are moved in only when all of them were produced and no destination is
     refused. So an error while producing them (``files`` may be a generator) or a
     destination that cannot take a file leaves ``target`` as it was. A destination that
@@ -469,7 +476,7 @@ def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: 
     from pathlib import Path
 
     target = Path(target)
-    with staging_dir(target, tag) as staging:
+    with staging_dir(target, tag, within=target.is_dir()) as staging:
         names = []
         for name, text in files:
             with _naming(target / name):

@@ -160,7 +160,7 @@ def site_command(
     from toolkit.progress import Progress, TerminalBar
     from toolkit.report import Failed, json_requested
     from toolkit.saves import Problem
-    from toolkit.site.builder import build, default_cache
+    from toolkit.site.builder import build, check_target, default_cache
     from toolkit.site.cache import reference_pages
 
     started = time.perf_counter()
@@ -174,6 +174,7 @@ def site_command(
     if cache is not None and Path(os.path.realpath(cache)).is_relative_to(os.path.realpath(target.path)):
         raise click.BadParameter("the cache cannot live inside the site it builds (a build replaces OUT)",
                                  param_hint="'--cache'")
+    check_target(target.path, str(out))  # before the reference pages reach the cache
     cache_dir = None if no_cache else (cache or default_cache(target.path))
     try:
         links, reference = reference_pages(cache_dir)

@@ -359,14 +359,16 @@ def build(
     """
     folder = Path(replays)
     target = Path(out)
+    if target.name in ("", ".."):  # ".", "/", "x/..": the folder itself, by its own name
+        target = Path(os.path.realpath(target))
     if not folder.is_dir():
         raise SiteError([Problem(str(folder), "no such folder of replays", "not_found")])
-    _check_target(target)
+    check_target(target, str(out))
     extra_links = tuple(Link.of(link) for link in links)
     shown = progress or Progress()
     with locked(target):
         recover(target, MARKER)
-        _check_target(target)
+        check_target(target, str(out))
         entries = read_manifest(folder)
         built = Built()
         taken: set[str] = set()
@@ -483,13 +485,20 @@ def _opt(text: str | None) -> str:
     return "\0" if text is None else "=" + text
 
 
-def _check_target(target: Path) -> None:
-    """Refuse to replace anything but an empty folder or a site this builder wrote."""
+def check_target(target: Path, shown: str | None = None) -> None:
+    """Refuse to replace anything but an empty folder or a site this builder wrote, and any
+    folder that is or holds the current folder: a build swaps its output whole, which would
+    leave the shell that ran it in the old, deleted site. Problems name the folder as
+    ``shown`` (the path as given)."""
+    shown = str(target) if shown is None else shown
+    if Path.cwd().resolve().is_relative_to(target.resolve()):
+        raise SiteError([Problem(shown, "is the current folder or holds it; a build replaces its output "
+                                        "whole, so run it from outside that folder", "busy")])
     if not target.exists():
         return
     if not target.is_dir():
-        raise SiteError([Problem(str(target), "exists and is not a folder", "not_a_folder")])
+        raise SiteError([Problem(shown, "exists and is not a folder", "not_a_folder")])
     if any(target.iterdir()) and not (target / MARKER).exists():
         raise SiteError(
-            [Problem(str(target), "refusing to replace a folder that is not a replaykit site", "not_a_site")]
+            [Problem(shown, "refusing to replace a folder that is not a replaykit site", "not_a_site")]
         )
