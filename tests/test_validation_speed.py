@@ -13,6 +13,7 @@ from toolkit import validation
 from toolkit.saves import Save
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
 def _whole_save_problems(save: Save) -> set[Any]:
@@ -64,3 +65,20 @@ def test_a_bad_move_with_its_keys_in_another_order_is_reported_where_it_occurs()
     ours = validation.check(save, limit=None).errors
     assert set(ours) == _whole_save_problems(save)
     assert {p.move for p in ours} == {11, 21}
+
+
+
+def test_warnings_are_listed_in_the_order_of_the_save() -> None:
+    """stationmaster README: unknown fields are warnings; like errors, they come in the order of
+    their place in the save, though each distinct intent is walked once (the warnings of a
+    repeated intent are not grouped together, nor listed after those outside the history)."""
+    data = json.loads((FIXTURES / "stationmaster-old-no-rules.json").read_text(encoding="utf-8"))
+    history = data["history"]
+    choose = dict(history[0]) | {"extra": True}
+    history[:] = [choose, history[1], choose, history[2], choose, *history[3:]]
+    data["rules"] = {"startingHand": "sixRandom", "house": "quiet"}
+    report = validation.check(Save("noted.json", data, kind="stationmaster"), limit=None)
+    assert report.errors == []
+    assert [p.pointer for p in report.warnings] == [
+        "/history/0/extra", "/history/2/extra", "/history/4/extra", "/history/5/speed", "/rules/house",
+    ]

@@ -225,21 +225,19 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
     # nagged about the fields its unknown shape carries.
     broken = {p.pointer[:i] for p in errors for i, ch in enumerate(p.pointer + "/") if ch == "/"}
     report.errors = _at_most(errors, save.path, limit)
-    report.warnings = _at_most(
-        [
-            Problem(
-                save.path,
-                f"unknown field {excerpt(key)} accepted (the schema does not declare it)",
-                "unknown_field",
-                pointer=f"{pointer}/{_token(key)}",
-                move=_move_of(pointer),
-            )
-            for pointer, key in _undeclared(save, game, moves, envelope_clean)
-            if pointer not in broken
-        ],
-        save.path,
-        limit,
-    )
+    warnings = [
+        Problem(
+            save.path,
+            f"unknown field {excerpt(key)} accepted (the schema does not declare it)",
+            "unknown_field",
+            pointer=f"{pointer}/{_token(key)}",
+            move=_move_of(pointer),
+        )
+        for pointer, key in _undeclared(save, game, moves, envelope_clean)
+        if pointer not in broken
+    ]
+    # in the errors' order: by place in the save, however the distinct moves were walked
+    report.warnings = _at_most(sorted(warnings, key=_sort_key), save.path, limit)
     if save.kind == MANIFEST and not report.errors:
         report.errors = _missing_listed_files(save)
     return report
