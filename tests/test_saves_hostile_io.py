@@ -19,6 +19,7 @@ import json
 import os
 import random
 import re
+import signal
 import socket
 import stat
 import threading
@@ -468,3 +469,26 @@ def test_write_files_into_an_existing_folder_stages_inside_it(
     assert all(path.parent.name.startswith(".files-") for path in moved)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
     assert contents(target) == {name: text.encode() for name, text in FILES}
+
+
+def test_write_files_into_finishes_its_moves_before_an_interruption(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C that arrives while the files are moved in takes effect after the last move:
+    the folder holds all the new files or none of them, never some."""
+    target = tmp_path / "out"
+    target.mkdir()
+    for name, _ in FILES:
+        (target / name).write_text("old", encoding="utf-8")
+    real_replace = os.replace
+
+    def interrupted(src: Any, dst: Any) -> None:
+        real_replace(src, dst)
+        if Path(dst).name == "a.svg":
+            os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(saves.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_files_into(target, FILES)
+    assert contents(target) == {name: text.encode() for name, text in FILES}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]

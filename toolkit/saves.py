@@ -465,7 +465,8 @@ def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: 
     already, else beside it: see :func:`staging_dir`); then every destination is checked,
     and the files are moved in only when all of them were produced and no destination is
     refused. So an error while producing them (``files`` may be a generator) or a
-    destination that cannot take a file leaves ``target`` as it was. A destination that
+    destination that cannot take a file leaves ``target`` as it was, and Ctrl-C or SIGTERM
+    during the moves takes effect once every file is in. A destination that
     exists must be a regular file (or a symlink, which is replaced, its target untouched);
     a folder, named pipe, socket or device there is refused. Files already in ``target``
     under other names stay.
@@ -483,13 +484,14 @@ def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: 
                 (staging / name).write_text(text, encoding="utf-8")
             names.append(name)
         target.mkdir(exist_ok=True)
-        for name in names:
-            _check_destination(target / name)
         written = []
-        for name in names:
-            with _naming(target / name):
-                os.replace(staging / name, target / name)
-            written.append(target / name)
+        with signals.held():  # a Ctrl-C here waits for the last move: never half the files in
+            for name in names:
+                _check_destination(target / name)
+            for name in names:
+                with _naming(target / name):
+                    os.replace(staging / name, target / name)
+                written.append(target / name)
         return written
 
 
