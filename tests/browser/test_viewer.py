@@ -115,9 +115,10 @@ def test_the_page_offers_its_save_and_a_link_to_the_move_on_screen(
     assert download.is_visible()
     href = download.get_attribute("href")
     assert href == "table.json" and (site.root / "replays" / href).is_file()
-    copy = page.locator("#btn-copy-link")
+    copy = page.get_by_role("button", name="Copy link to this move", exact=True)
     assert copy.is_visible() and copy.get_attribute("aria-label") is None  # named by the words it shows
-    assert copy.inner_text() == "Copy link to this move"
+    rest = copy.locator(".more").evaluate("e => e.getBoundingClientRect().width")
+    assert (rest <= 1) == (size[0] < 420)  # a phone shows "Copy link", its name still whole
     copy.click()
     page.wait_for_function("() => /move 42|move=42/.test(document.getElementById('announce').textContent)")
     said = page.evaluate("document.getElementById('announce').textContent")
@@ -406,16 +407,17 @@ def test_the_help_keeps_the_focus_and_a_skip_link_keeps_the_move_and_view(
 
 @pytest.mark.parametrize(
     ("size", "count"),
-    [((1280, 720), 1), ((1366, 768), 2), ((390, 844), 3)],
-    ids=["small-laptop", "laptop", "phone"],
+    [((1280, 720), 1), ((1366, 768), 2), ((390, 844), 3), ((360, 640), 3), ((568, 320), 3), ((320, 568), 4)],
+    ids=["small-laptop", "laptop", "phone", "small-phone", "small-phone-on-its-side", "smallest-phone"],
 )
 def test_the_controls_keep_their_rows_from_the_first_move_to_the_last(
     replay_chromium: Any, site: Site, size: tuple[int, int], count: int
 ) -> None:
     """The move counter keeps one width, so the controls never reflow (and the board never
     resizes) as the move number grows. Under the whole width of a two-column page they fit in
-    one row; in the three columns of a laptop, in two; on a phone, in three. They are drawn in
-    the order Tab visits them (row by row, each row left to right)."""
+    one row; in the three columns of a laptop, in two; on a phone, in three from 360 px wide
+    (or 320 px high), the seven move buttons sharing the first; below 360 px, in four. They are
+    drawn in the order Tab visits them (row by row, each row left to right)."""
     page = _open(replay_chromium, site.url("table"), size)
     height = page.eval_on_selector("#controls", "e => e.getBoundingClientRect().height")
     for key in ["ArrowRight"] * 12 + ["End"]:
@@ -432,6 +434,8 @@ def test_the_controls_keep_their_rows_from_the_first_move_to_the_last(
         else:
             rows[-1].append(box)
     assert len(rows) == count, boxes
+    if count == 3:
+        assert len(rows[0]) == 7, boxes  # first, turn back, back, play, forward, turn on, last
     page.context.close()
 
 
@@ -477,7 +481,7 @@ def test_on_a_phone_stepping_leaves_the_players_in_view(replay_chromium: Any, si
     page.context.close()
 
 
-@pytest.mark.parametrize("size", [(844, 390), (667, 375), (932, 430), (320, 568), (1600, 350)])
+@pytest.mark.parametrize("size", [(844, 390), (667, 375), (932, 430), (320, 568), (568, 320), (1600, 350)])
 def test_short_and_small_screens_keep_the_controls_in_view_and_the_moves_in_reach(
     replay_chromium: Any, site: Site, size: tuple[int, int]
 ) -> None:
