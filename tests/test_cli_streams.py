@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -137,3 +138,29 @@ def test_an_interrupted_site_build_with_json_prints_one_document(tmp_path: Path)
     assert document["exit"] == 130 and document["errors"][0]["code"] == "interrupted"
     assert done.stderr == b""  # with --json, nothing on stderr
     assert not (tmp_path / "site").exists() and list(tmp_path.iterdir()) == []
+
+
+def _from_a_deleted_folder(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    """Run ``python -m toolkit ARGS`` in a current folder removed before it starts."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    run = shlex.join([sys.executable, "-m", "toolkit", *args])
+    command = f"cd {shlex.quote(str(gone))} && rmdir {shlex.quote(str(gone))} && exec {run}"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(["sh", "-c", command], env=env, capture_output=True, timeout=120)
+
+
+def test_a_deleted_current_folder_is_named_and_absolute_paths_still_work(tmp_path: Path) -> None:
+    """design §7: a relative path in a current folder that was deleted meanwhile is one line,
+    exit 1 (no traceback); with absolute paths the command works as anywhere else."""
+    lost = _from_a_deleted_folder(tmp_path, "frames", str(SAVE), "--to", "2", "-o", "frames")
+    assert lost.returncode == 1
+    assert lost.stderr.decode() == (".: the current folder no longer exists; run from one that does, "
+                                    "or give absolute paths [no_current_folder]\n")
+    out = tmp_path / "site"
+    small = tmp_path / "replays"
+    small.mkdir()
+    (small / "game.json").write_bytes((ROOT / "replays" / "pioneers-two-against-two.json").read_bytes())
+    done = _from_a_deleted_folder(tmp_path, "site", str(small), "-o", str(out), "--no-cache", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    assert (out / "index.html").is_file()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn, TypeVar
 
@@ -194,6 +195,10 @@ def reporting(func: F) -> F:
             raise
         except click.ClickException:
             raise
+        except FileNotFoundError as exc:
+            if exc.filename is not None or _current_folder_exists():
+                raise
+            outcome = Failed([NO_CURRENT_FOLDER]).outcome()
         except Exception as exc:
             errors = errors_of(exc)
             if not errors:
@@ -202,6 +207,19 @@ def reporting(func: F) -> F:
         emit(outcome, as_json)
 
     return click.option(JSON_FLAG, "as_json", is_flag=True, help=JSON_HELP)(wrapper)  # type: ignore[return-value]
+
+
+NO_CURRENT_FOLDER = Problem(".", "the current folder no longer exists; run from one that does, or give "
+                            "absolute paths", "no_current_folder")
+"""What a command says when a relative path meets a deleted current folder."""
+
+
+def _current_folder_exists() -> bool:
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def interrupted_document(said: str, code: int) -> str:

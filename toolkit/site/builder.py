@@ -491,7 +491,11 @@ def check_target(target: Path, shown: str | None = None) -> None:
     leave the shell that ran it in the old, deleted site. Problems name the folder as
     ``shown`` (the path as given)."""
     shown = str(target) if shown is None else shown
-    if Path.cwd().resolve().is_relative_to(target.resolve()):
+    try:
+        here = Path.cwd().resolve()
+    except FileNotFoundError:  # the current folder was deleted: no output holds it
+        here = None
+    if here is not None and here.is_relative_to(target.resolve()):
         raise SiteError([Problem(shown, "is the current folder or holds it; a build replaces its output "
                                         "whole, so run it from outside that folder", "busy")])
     if not target.exists():
