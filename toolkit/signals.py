@@ -19,20 +19,36 @@ from collections.abc import Iterator
 
 @contextlib.contextmanager
 def held() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM for the ``with`` block (only the main thread receives them;
-    elsewhere, or where signals cannot be held, the block just runs)."""
+    """Hold Ctrl-C and SIGTERM for the ``with`` block; one that came meanwhile is delivered as
+    it ends (only the main thread can hold them; elsewhere the block just runs).
+
+    Two locks, because the system hands a signal sent to the process to any thread that does
+    not block it: the main thread blocks both (so a worker forked inside the block starts
+    with them blocked, see :func:`release`), and the Python handlers are swapped for ones
+    that only note the signal, since another thread (a process pool's manager) may take it
+    and Python would then run the handler in the main thread, inside the block.
+    """
     import signal
     import threading
 
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    stops = {signal.SIGINT, signal.SIGTERM}
-    signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+    stops = (signal.SIGINT, signal.SIGTERM)
+    noted: list[int] = []
+    before = {stop: signal.signal(stop, lambda signum, frame: noted.append(signum)) for stop in stops}
+    masks = hasattr(signal, "pthread_sigmask")
+    if masks:
+        signal.pthread_sigmask(signal.SIG_BLOCK, stops)
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
+        for stop, handler in before.items():
+            signal.signal(stop, signal.SIG_DFL if handler is None else handler)  # None: not set from Python
+        if masks:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
+        if noted:
+            signal.raise_signal(noted[0])
 
 
 def release() -> None:
