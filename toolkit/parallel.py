@@ -80,6 +80,10 @@ def _leave_signals_to_the_parent() -> None:
     signals.release()
 
 
+MANAGER_EXIT_TIMEOUT = 10
+"""Seconds a stopped pool's manager thread gets to end once its workers are killed."""
+
+
 def _in_pool(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterator[tuple[int, R]]:
     """A local process pool that keeps at most two tasks per worker in flight."""
     method = _start_method()
@@ -108,11 +112,16 @@ def _in_pool(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterat
         # the process never waits at exit on a worker nobody tells to stop. A pool stopped
         # while it was starting may not shut down cleanly; that must not hide why it stopped.
         started = list((getattr(pool, "_processes", None) or {}).values())  # no public list before 3.14
+        manager = getattr(pool, "_executor_manager_thread", None)
         with contextlib.suppress(RuntimeError):
             pool.shutdown(wait=False, cancel_futures=True)
         for process in started:
             with contextlib.suppress(OSError, ValueError, AttributeError):
                 process.kill()
+        # The pool's manager thread closes its wake-up pipe as it ends; still running at exit,
+        # it races the interpreter's exit hook that writes to that pipe (a stray traceback).
+        if isinstance(manager, threading.Thread) and manager.is_alive():
+            manager.join(MANAGER_EXIT_TIMEOUT)
         raise
     pool.shutdown(wait=True)
 
