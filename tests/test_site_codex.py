@@ -94,7 +94,8 @@ def escaped(text: str) -> str:
 
 def hand_fragment(counts: dict[str, int]) -> str:
     chips = "".join(
-        f'<i class="res res-{k}" title="{k}"><b aria-hidden="true">{k[:2].capitalize()}</b>{counts[k]}</i>'
+        f'<i class="res res-{k}" title="{k}"><b aria-hidden="true">{k[:2].capitalize()}</b>{counts[k]}'
+        f'<span class="sr-only"> {k}</span></i>'
         for k in (*RESOURCES, *COMMODITIES)
     )
     return f'<div class="hand">{chips}<span class="dim">({sum(counts.values())})</span></div>'

@@ -589,3 +589,22 @@ def test_swipe_left_and_right_steps_on_a_touch_screen(replay_chromium: Any, site
     assert _frame(page) == 9
     assert page.evaluate("[scrollX, scrollY]") == [0, 0] and page.errors == []
     page.context.close()
+
+
+@pytest.mark.parametrize("which", ["table", "codex"])
+def test_a_screen_reader_reads_each_kind_in_a_shown_hand(
+    replay_chromium: Any, site: Site, which: str
+) -> None:
+    """A hand the view shows is read as counts with their kinds ("2 brick"), not as bare numbers:
+    the chips' letters are hidden from screen readers and their title is only a tooltip."""
+    url = site.url(which) + "#move=60&seat=1"
+    page = _open(replay_chromium, url, SIZES[1], has_touch=True, is_mobile=True)
+    row = page.locator("#panel .prow").nth(1)
+    said = row.aria_snapshot()
+    chips = row.locator(".res").evaluate_all("cs => cs.map(c => [c.title, c.textContent])")
+    assert chips
+    for kind, text in chips:
+        count = text.removeprefix(kind[:2].capitalize()).split()[0]
+        assert f"{count} {kind}" in said, (kind, said)
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    page.context.close()

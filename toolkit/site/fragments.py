@@ -59,10 +59,13 @@ def hand(r: PlayerRow) -> Markup:
 
 @lru_cache(maxsize=1024, typed=True)  # typed: a count of True is not a count of 1
 def _card(card: str, count: int) -> str:
-    """One kind of card in a hand with its count (written once per kind and count: hands repeat)."""
+    """One kind of card in a hand with its count (written once per kind and count: hands repeat).
+    The chip shows the kind's first letters and colour; a screen reader reads the count and the
+    kind's whole name ("2 brick"), which a title alone would not give it."""
     return (
         f'<i class="res res-{escape(card)}" title="{escape(card)}">'
-        f'<b aria-hidden="true">{escape(str(card[:2]).capitalize())}</b>{escape(count)}</i>'
+        f'<b aria-hidden="true">{escape(str(card[:2]).capitalize())}</b>{escape(count)}'
+        f'<span class="sr-only"> {escape(card)}</span></i>'
     )
 
 
