@@ -15,7 +15,7 @@
   var pieces = el("pieces"), marks = el("marks"), hdr = el("hdr"), panel = el("panel");
   var narration = el("narration"), announce = el("announce"), counter = el("counter");
   var scrub = el("scrub"), seatSel = el("seat"), playBtn = el("btn-play"), story = el("story");
-  var help = el("help"), helpBtn = el("btn-help");
+  var help = el("help"), helpBtn = el("btn-help"), charts = el("charts");
   var byFrame = [], current = null;
 
   // The index's "Hide winners and scores" holds here too: until the last move the page keeps
@@ -169,6 +169,12 @@
     document.body.setAttribute("data-frame", String(n));
     document.body.classList.toggle("at-end", n >= last);
     document.body.setAttribute("data-seat", st.seat);
+    // A point of a picture that this move hides (the whole game's pictures wait for the last
+    // move when winners are hidden) hands the focus to the move shown, never to the page.
+    var focused = document.activeElement;
+    if (focused && charts.contains(focused) && !focused.getClientRects().length) {
+      (current || el("controls")).focus();
+    }
     if (!keepHash) {
       try { history.replaceState(null, "", hashOf(n)); } catch (e) { /* some file:// hosts refuse */ }
     }

@@ -608,3 +608,28 @@ def test_a_screen_reader_reads_each_kind_in_a_shown_hand(
         assert f"{count} {kind}" in said, (kind, said)
     assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
     page.context.close()
+
+
+def test_a_chart_point_hidden_by_a_step_hands_the_focus_to_the_move_shown(
+    replay_chromium: Any, site: Site
+) -> None:
+    """With winners hidden, the whole game's pictures show on the last move only: a point of
+    them that has the focus, used with Enter or left with an arrow, gives the focus to the move
+    it shows in the list, not to the page."""
+    page = _open(replay_chromium, (site.root / "index.html").as_uri(), SIZES[0], player=False)
+    page.check("#spoilers")
+    page.goto(site.url("table") + "#move=10")
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.keyboard.press("End")
+    point = page.locator("#charts a.chart-move").first
+    point.focus()
+    move = int(point.get_attribute("data-move"))
+    page.keyboard.press("Enter")
+    assert _frame(page) == move
+    assert page.evaluate("document.activeElement.matches('#moves a[aria-current]')")
+    page.keyboard.press("End")
+    page.locator("#charts").focus()
+    page.keyboard.press("ArrowLeft")
+    assert _frame(page) == site.last - 1
+    assert page.evaluate("document.activeElement.matches('#moves a[aria-current]')")
+    page.context.close()
