@@ -317,6 +317,12 @@
       story.style.scrollPaddingTop = head ? head.offsetHeight + 4 + "px" : "";
     });
     document.addEventListener("keydown", onKey);
+    // The skip link to the moves lands on the move shown, not on the list's first line: the
+    // pictures' points and every move before it are many Tab presses long.
+    el("skip-moves").addEventListener("click", function (ev) {
+      var to = current || story.querySelector("a[data-frame]");
+      if (to) { ev.preventDefault(); to.focus(); }
+    });
     button("btn-first", function () { stop(); show(0); });
     button("btn-prev", function () { stop(); show(st.frame - 1); });
     button("btn-next", function () { stop(); show(st.frame + 1); });

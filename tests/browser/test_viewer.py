@@ -633,3 +633,34 @@ def test_a_chart_point_hidden_by_a_step_hands_the_focus_to_the_move_shown(
     assert _frame(page) == site.last - 1
     assert page.evaluate("document.activeElement.matches('#moves a[aria-current]')")
     page.context.close()
+
+
+@pytest.mark.parametrize(
+    "size", [(1366, 768), (390, 844), (568, 320)], ids=["laptop", "phone", "phone-on-its-side"]
+)
+def test_a_skip_link_leads_to_the_move_shown_in_the_list(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """The move list sits behind every point of the pictures: a third skip link puts the focus
+    on the move shown, in view and clear of the pinned board, keeping the move and the view."""
+    touch = size[0] < 900
+    url = site.url("table") + "#move=60&seat=1"
+    page = _open(replay_chromium, url, size, has_touch=touch, is_mobile=touch)
+    for _ in range(3):
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the moves"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.matches('#moves a[aria-current]')")
+    assert (_frame(page), page.evaluate("document.body.dataset.seat")) == (60, "1")
+    box = page.evaluate(f"({RECT})(document.activeElement)")
+    link = json.loads(box)
+    stage = page.eval_on_selector(".stage", "e => e.getBoundingClientRect().bottom")
+    if touch:
+        assert link["top"] >= stage - 0.5, (link, stage)
+    assert link["top"] >= 0 and link["top"] + 20 <= size[1], link
+    page.keyboard.press("Tab")  # on to the next line of the list
+    shown = "document.querySelector('#moves [aria-current]')"
+    follows = f"{shown}.compareDocumentPosition(document.activeElement)"
+    assert page.evaluate(f"!!document.activeElement.closest('#moves') && ({follows} & 4) === 4")
+    assert page.evaluate("[scrollX, scrollY]") == [0, 0]
+    page.context.close()
