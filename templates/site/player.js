@@ -253,10 +253,17 @@
     show(m ? parseInt(m[1], 10) : st.frame, true);
   }
 
+  // The help gives the focus back where it found it (a line of the move list, a control), so
+  // "?" never costs a keyboard user their place; opened from nowhere, to its button.
+  var opener = null;
   function openHelp(open) {
+    if (open && help.hidden) { opener = document.activeElement; }
     help.hidden = !open;
     helpBtn.setAttribute("aria-expanded", open ? "true" : "false");
-    if (open) { el("btn-help-close").focus(); } else { helpBtn.focus(); }
+    if (open) { el("btn-help-close").focus(); return; }
+    var back = opener && opener !== document.body && document.contains(opener) && opener.getClientRects().length;
+    (back ? opener : helpBtn).focus();
+    opener = null;
   }
 
   var keys = { ArrowRight: 1, ArrowLeft: -1, j: 1, k: -1, PageDown: 10, PageUp: -10 };

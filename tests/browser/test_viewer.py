@@ -389,7 +389,7 @@ def test_the_help_keeps_the_focus_and_a_skip_link_keeps_the_move_and_view(
     replay_chromium: Any, site: Site
 ) -> None:
     """The key help holds the focus while open (Tab stays on its Close button) and gives it back
-    to its button; a skip link moves the focus without resetting the move or the view."""
+    where it found it; a skip link moves the focus without resetting the move or the view."""
     page = _open(replay_chromium, site.url("table") + "#move=30&seat=1", SIZES[0])
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Skip to the board controls"
@@ -401,7 +401,7 @@ def test_the_help_keeps_the_focus_and_a_skip_link_keeps_the_move_and_view(
         page.keyboard.press(key)
         assert _focus(page) == "btn-help-close", key
     page.keyboard.press("Escape")
-    assert page.is_hidden("#help") and _focus(page) == "btn-help"
+    assert page.is_hidden("#help") and _focus(page) == "controls"
     page.context.close()
 
 
@@ -663,4 +663,33 @@ def test_a_skip_link_leads_to_the_move_shown_in_the_list(
     follows = f"{shown}.compareDocumentPosition(document.activeElement)"
     assert page.evaluate(f"!!document.activeElement.closest('#moves') && ({follows} & 4) === 4")
     assert page.evaluate("[scrollX, scrollY]") == [0, 0]
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+def test_the_help_gives_the_focus_back_where_it_found_it(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """"?" pressed on a line of the move list opens the key help; Esc, "?" or its Close button
+    gives the focus back to that line, not to the help's button at the controls. Opened from
+    its button, or from nowhere, the help gives the focus to its button."""
+    page = _open(replay_chromium, site.url("table") + "#move=80", size)
+    frame = page.eval_on_selector_all("#moves li.turn > ol > li > a", "as => +as[40].dataset.frame")
+    line = f"#moves li.turn > ol > li > a[data-frame='{frame}']"  # a line not folded away
+    for close in ("Escape", "?", "Enter"):
+        page.focus(line)
+        page.keyboard.press("?")
+        assert _focus(page) == "btn-help-close"
+        page.keyboard.press(close)
+        assert page.is_hidden("#help"), close
+        assert page.evaluate(f"document.activeElement === document.querySelector(\"{line}\")"), close
+    page.focus("#btn-help")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")
+    assert _focus(page) == "btn-help"
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("?")
+    page.keyboard.press("Escape")
+    assert _focus(page) == "btn-help"
+    assert _frame(page) == 80
     page.context.close()
