@@ -189,7 +189,7 @@
     var url = location.href.split("#")[0] + hashOf(st.frame);
     var done = function () { announce.textContent = "Link to move " + st.frame + " copied"; };
     var fallback = function () {
-      var box = document.createElement("textarea");
+      var box = document.createElement("textarea"), had = document.activeElement;
       box.value = url;
       box.setAttribute("readonly", "");
       box.className = "sr-only";
@@ -198,6 +198,7 @@
       var ok = false;
       try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
       document.body.removeChild(box);
+      if (had && had !== document.body) { had.focus(); }  // the field took it to be selected
       announce.textContent = ok ? "Link to move " + st.frame + " copied" : "Copy this link: " + url;
     };
     if (navigator.clipboard && navigator.clipboard.writeText) {

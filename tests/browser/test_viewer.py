@@ -693,3 +693,28 @@ def test_the_help_gives_the_focus_back_where_it_found_it(
     assert _focus(page) == "btn-help"
     assert _frame(page) == 80
     page.context.close()
+
+
+@pytest.mark.parametrize("clipboard", ["refused", "missing"])
+def test_copy_link_from_the_keyboard_keeps_the_focus_on_its_button(
+    replay_chromium: Any, site: Site, clipboard: str
+) -> None:
+    """Where the clipboard API refuses (no permission) or is missing (a page served over plain
+    http), Copy link copies through a scratch field; the focus comes back to the button, not
+    to the page, so Enter copies again and Tab goes on from there."""
+    context = replay_chromium.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+    script = {
+        "missing": "Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined})",
+        "refused": "navigator.clipboard.writeText = () => Promise.reject(new Error('NotAllowedError'))",
+    }
+    context.add_init_script(script[clipboard])
+    page = context.new_page()
+    page.goto(site.url("table") + "#move=42&seat=1")
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.focus("#btn-copy-link")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => /42/.test(document.getElementById('announce').textContent)")
+    assert _focus(page) == "btn-copy-link"
+    page.keyboard.press("Tab")
+    assert _focus(page) == "btn-first"
+    context.close()
