@@ -184,10 +184,19 @@
   function hashOf(n) { return "#move=" + n + (st.seat === "spectator" ? "" : "&seat=" + st.seat); }
 
   // Copy the link to the move on screen: the clipboard API where the page may use it,
-  // else a selected scratch field and the copy command; either way the result is announced.
+  // else a selected scratch field and the copy command; either way the result is announced,
+  // and shown for a moment. The address bar holds the same link, to copy by hand if need be.
+  var note = el("copy-note"), noteTimer = null;
+  function said(words, shown) {
+    announce.textContent = words;
+    note.textContent = shown;
+    clearTimeout(noteTimer);
+    noteTimer = setTimeout(function () { note.textContent = ""; }, 3000);
+  }
   function copyLink() {
     var url = location.href.split("#")[0] + hashOf(st.frame);
-    var done = function () { announce.textContent = "Link to move " + st.frame + " copied"; };
+    try { history.replaceState(null, "", hashOf(st.frame)); } catch (e) { /* some file:// hosts refuse */ }
+    var done = function () { said("Link to move " + st.frame + " copied", "Link copied"); };
     var fallback = function () {
       var box = document.createElement("textarea"), had = document.activeElement;
       box.value = url;
@@ -199,7 +208,7 @@
       try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
       document.body.removeChild(box);
       if (had && had !== document.body) { had.focus(); }  // the field took it to be selected
-      announce.textContent = ok ? "Link to move " + st.frame + " copied" : "Copy this link: " + url;
+      if (ok) { done(); } else { said("Copy this link: " + url, "Not copied: use the address bar"); }
     };
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(url).then(done, fallback);

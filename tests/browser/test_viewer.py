@@ -718,3 +718,34 @@ def test_copy_link_from_the_keyboard_keeps_the_focus_on_its_button(
     page.keyboard.press("Tab")
     assert _focus(page) == "btn-first"
     context.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+def test_copy_link_shows_what_it_did(replay_chromium: Any, site: Site, size: tuple[int, int]) -> None:
+    """Copy link says what it did on screen too, for a moment, without moving the page (the
+    live region says it to a screen reader); a copy that fails says to take the link from the
+    address bar, which holds it."""
+    context = replay_chromium.new_context(
+        viewport={"width": size[0], "height": size[1]}, permissions=["clipboard-read", "clipboard-write"]
+    )
+    page = context.new_page()
+    page.goto(site.url("table") + "#move=42&seat=1")
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    note = page.locator("#copy-note")
+    assert not note.is_visible()
+    board = page.eval_on_selector("#board-svg", RECT)
+    page.click("#btn-copy-link")
+    page.wait_for_function("() => document.getElementById('copy-note').textContent === 'Link copied'")
+    assert note.is_visible() and note.get_attribute("aria-hidden") == "true"
+    assert page.evaluate(IN_VIEW.replace("r.height > 40", "r.height > 10"), "#copy-note")
+    assert page.eval_on_selector("#board-svg", RECT) == board
+    page.wait_for_function("() => document.getElementById('copy-note').textContent === ''", timeout=5000)
+    assert not note.is_visible()
+    page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new Error('no')); }")
+    page.evaluate("() => { document.execCommand = () => false; }")
+    page.keyboard.press("ArrowRight")
+    page.click("#btn-copy-link")
+    page.wait_for_function("() => document.getElementById('copy-note').textContent.startsWith('Not copied')")
+    assert "address bar" in note.inner_text()
+    assert page.evaluate("location.hash") == "#move=43&seat=1"
+    context.close()
