@@ -749,3 +749,19 @@ def test_copy_link_shows_what_it_did(replay_chromium: Any, site: Site, size: tup
     assert "address bar" in note.inner_text()
     assert page.evaluate("location.hash") == "#move=43&seat=1"
     context.close()
+
+
+@pytest.mark.parametrize(
+    "size", [(390, 844), (360, 640), (844, 390)], ids=["phone", "small-phone", "on-its-side"]
+)
+def test_on_a_touch_screen_the_folds_open_from_a_whole_finger(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """On a touch screen the toggles of the legend and of a trade's answers are as tall as a
+    move's line (44 px), not a 24 px strip between two lines that open moves."""
+    page = _open(replay_chromium, site.url("table") + "#move=60", size, has_touch=True, is_mobile=True)
+    heights = page.eval_on_selector_all(
+        ".legend summary, #moves details summary", "ss => ss.map(s => s.getBoundingClientRect().height)"
+    )
+    assert len(heights) > 10 and min(heights) >= 44, heights
+    page.context.close()
