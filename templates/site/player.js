@@ -232,7 +232,12 @@
     playBtn.setAttribute("aria-label", "pause");
     playBtn.firstChild.textContent = "Pause";
   }
-  function toggle() { if (st.timer === null) { start(); } else { stop(); } }
+  // Autoplay speaks once per turn; pausing it says the move it stopped on.
+  function toggle() {
+    if (st.timer === null) { start(); return; }
+    stop();
+    announce.textContent = "Paused: " + narration.textContent;
+  }
   function setSpeed(d) {
     st.speed = Math.max(0, Math.min(speeds.length - 1, st.speed + d));
     el("speed").textContent = "speed " + (st.speed + 1);

@@ -765,3 +765,21 @@ def test_on_a_touch_screen_the_folds_open_from_a_whole_finger(
     )
     assert len(heights) > 10 and min(heights) >= 44, heights
     page.context.close()
+
+
+def test_pausing_autoplay_says_the_move_it_stopped_on(replay_chromium: Any, site: Site) -> None:
+    """Autoplay speaks once per turn, so the move it stops on was never said: pausing it (Space,
+    or Enter on the button) says that move; stepping afterwards says each move as before."""
+    page = _open(replay_chromium, site.url("table") + "#move=20", SIZES[0])
+    said = "() => document.getElementById('announce').textContent"
+    for pause in ("Space", "Enter"):
+        if pause == "Enter":
+            page.focus("#btn-play")
+        page.keyboard.press(pause)
+        page.wait_for_function("() => Number(document.body.dataset.frame) > 21", timeout=10000)
+        page.keyboard.press(pause)
+        assert page.get_attribute("#btn-play", "aria-label") == "play"
+        assert page.evaluate(said) == "Paused: " + page.inner_text("#narration"), pause
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(said) == page.inner_text("#narration")
+    page.context.close()
