@@ -448,7 +448,7 @@ PHRASES = [
             required={"p-blue": 4, "p-orange": 5},
             source="robber",
         ),
-        "p-blue and p-orange must discard half their cards (p-blue 4, p-orange 5)",
+        "p-blue 4 and p-orange 5 must discard half their cards",
     ),
     (
         pending(

@@ -126,7 +126,13 @@
     }
     // Only parts that differ from the frame shown before are replaced.
     if (row[3] !== st.marks) { marks.innerHTML = data.marks[row[3]]; st.marks = row[3]; }
-    if (row[1] !== st.head) { hdr.innerHTML = data.parts[row[1]]; st.head = row[1]; }
+    if (row[1] !== st.head) {
+      hdr.innerHTML = data.parts[row[1]];
+      st.head = row[1];
+      // A line cut short for its width keeps its whole text as the pointer's tooltip.
+      var acting = hdr.querySelector(".acting");
+      if (acting && acting.scrollWidth > acting.clientWidth) { acting.title = acting.textContent; }
+    }
     var chosen = [row[2]];
     for (var i = 0; i < data.seats.length; i++) {
       var mine = st.seat === "all" || st.seat === data.seats[i] || n >= data.reveal;
@@ -162,7 +168,7 @@
     narration.textContent = said;
     var turn = turnOf(n);
     if (st.timer === null) { announce.textContent = said; }
-    else if (turn !== st.turn && heads[turn]) { announce.textContent = heads[turn].textContent; }
+    else if (turn !== st.turn && heads[turn]) { sayTurn(heads[turn].textContent); }
     st.turn = turn;
     counter.textContent = n + " / " + last;
     scrub.value = String(n);
@@ -217,7 +223,23 @@
     }
   }
 
+  // While playing, a turn's heading is said at most once every 2.5 s, and then the latest
+  // one: at high speed speech keeps up with the board instead of falling ever further behind.
+  var SAY_GAP = 2500, spoke = -SAY_GAP, owed = "", owedTimer = null;
+  function sayTurn(words) {
+    owed = words;
+    var wait = spoke + SAY_GAP - Date.now();
+    if (wait <= 0) { sayOwed(); } else if (owedTimer === null) { owedTimer = setTimeout(sayOwed, wait); }
+  }
+  function sayOwed() {
+    clearTimeout(owedTimer);
+    owedTimer = null;
+    if (owed) { announce.textContent = owed; spoke = Date.now(); owed = ""; }
+  }
   function stop() {
+    clearTimeout(owedTimer);
+    owedTimer = null;
+    owed = "";
     if (st.timer !== null) { clearInterval(st.timer); st.timer = null; }
     playBtn.setAttribute("aria-label", "play");
     playBtn.firstChild.textContent = "Play";

@@ -7,6 +7,7 @@ move opens every hand; axe-core finds no serious or critical violation.
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -234,6 +235,50 @@ def test_autoplay_announces_once_per_turn(replay_chromium: Any, site: Site) -> N
     page.context.close()
 
 
+def test_fast_autoplay_speaks_at_most_every_two_and_a_half_seconds(replay_chromium: Any, site: Site) -> None:
+    """At the fastest speed the turns go by faster than speech: a turn is said at most every
+    2.5 s (the latest one), and once paused only the pause is said, nothing owed after it."""
+    page = _open(replay_chromium, site.url("table"), SIZES[0])
+    for _ in range(6):
+        page.keyboard.press("+")
+    page.evaluate(
+        "window.said = []; new MutationObserver(() => window.said.push([performance.now(),"
+        " document.getElementById('announce').textContent]))"
+        ".observe(document.getElementById('announce'), {childList: true, characterData: true, subtree: true})"
+    )
+    page.keyboard.press(" ")
+    page.wait_for_timeout(6000)
+    page.keyboard.press(" ")
+    page.wait_for_timeout(3000)
+    said = page.evaluate("window.said")
+    turns = [at for at, words in said if not words.startswith(("Paused: ", "End of the game: "))]
+    assert 2 <= len(turns) <= 4, said
+    assert all(b - a >= 2400 for a, b in itertools.pairwise(turns)), said
+    assert said[-1][1].startswith("Paused: ") and said[-1][1] == "Paused: " + page.inner_text("#narration")
+    page.context.close()
+
+
+def test_a_header_cut_short_keeps_its_whole_text_as_a_tooltip(replay_chromium: Any, site: Site) -> None:
+    """On a phone the line above the board is cut to its width: a cut one keeps its whole text
+    as its tooltip, a whole one has none."""
+    page = _open(replay_chromium, site.url("codex"), SIZES[1])
+    seen = page.evaluate("""async () => {
+      const found = {cut: 0, whole: 0, bad: []};
+      for (let n = 0; n <= 240; n += 3) {
+        location.hash = 'move=' + n;
+        await new Promise(r => setTimeout(r, 0));
+        const a = document.querySelector('#hdr .acting');
+        if (!a) continue;
+        const cut = a.scrollWidth > a.clientWidth;
+        found[cut ? 'cut' : 'whole']++;
+        if ((a.getAttribute('title') || null) !== (cut ? a.textContent : null)) found.bad.push(n);
+      }
+      return found;
+    }""")
+    assert seen["cut"] > 0 and seen["whole"] > 0 and seen["bad"] == [], seen
+    page.context.close()
+
+
 def test_without_javascript_the_page_says_so_and_the_moves_stay_readable(
     replay_chromium: Any, site: Site
 ) -> None:
@@ -407,7 +452,7 @@ def test_the_help_keeps_the_focus_and_a_skip_link_keeps_the_move_and_view(
 
 @pytest.mark.parametrize(
     ("size", "count"),
-    [((1280, 720), 1), ((1366, 768), 2), ((390, 844), 3), ((360, 640), 3), ((568, 320), 3), ((320, 568), 4)],
+    [((1280, 720), 1), ((1366, 768), 2), ((390, 844), 3), ((360, 640), 3), ((568, 320), 3), ((320, 568), 3)],
     ids=["small-laptop", "laptop", "phone", "small-phone", "small-phone-on-its-side", "smallest-phone"],
 )
 def test_the_controls_keep_their_rows_from_the_first_move_to_the_last(
@@ -415,9 +460,10 @@ def test_the_controls_keep_their_rows_from_the_first_move_to_the_last(
 ) -> None:
     """The move counter keeps one width, so the controls never reflow (and the board never
     resizes) as the move number grows. Under the whole width of a two-column page they fit in
-    one row; in the three columns of a laptop, in two; on a phone, in three from 360 px wide
-    (or 320 px high), the seven move buttons sharing the first; below 360 px, in four. They are
-    drawn in the order Tab visits them (row by row, each row left to right)."""
+    one row; in the three columns of a laptop, in two; on a phone, in three, the seven move
+    buttons sharing the first from 360 px wide (or 320 px high; below, the last one starts the
+    slider's row). They are drawn in the order Tab visits them (row by row, each row left to
+    right)."""
     page = _open(replay_chromium, site.url("table"), size)
     height = page.eval_on_selector("#controls", "e => e.getBoundingClientRect().height")
     for key in ["ArrowRight"] * 12 + ["End"]:
@@ -434,8 +480,8 @@ def test_the_controls_keep_their_rows_from_the_first_move_to_the_last(
         else:
             rows[-1].append(box)
     assert len(rows) == count, boxes
-    if count == 3:
-        assert len(rows[0]) == 7, boxes  # first, turn back, back, play, forward, turn on, last
+    if count == 3:  # first, turn back, back, play, forward, turn on, last
+        assert len(rows[0]) == (7 if size[0] >= 360 else 6), boxes
     page.context.close()
 
 

@@ -123,13 +123,14 @@ def pending_phrase(pending: Any, seats: Seating) -> str:
         required = payload.get("required")
         counts = required if isinstance(required, Mapping) else {}
         still = answerers(pending) or [str(k) for k in counts]
-        each = ", ".join(f"{seats.name(p)} {as_int(counts.get(p))}" for p in still)
         cause = " after Sabotage" if payload.get("source") == "sabotage" else ""
         if len(still) == 1:
             return (
                 f"{seats.name(still[0])} must discard {_plural(as_int(counts.get(still[0])), 'card')}{cause}"
             )
-        return f"{seats.join(still)} must discard half their cards{cause} ({each})"
+        # who and how many first: a header too long for its line loses only the cause
+        each = [f"{seats.name(p)} {as_int(counts.get(p))}" for p in still]
+        return f"{', '.join(each[:-1])} and {each[-1]} must discard half their cards{cause}"
     if kind == "chooseRobberHex":
         return f"{who} must move the robber"
     if kind == "chooseStealTarget":
