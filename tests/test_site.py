@@ -309,3 +309,47 @@ def test_an_empty_folder_gives_an_index_only(tmp_path: Path) -> None:
     (tmp_path / "replays").mkdir()
     build(tmp_path / "replays", tmp_path / "site")
     assert "No replays yet." in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
+NO_ENGINE = {
+    "stationmaster.json": ({"seed": 1, "history": []}, "[no_engine]"),
+    "unknown.json": (
+        {"format": "replaykit/save@1", "game": "zzz", "seed": 1, "config": {}, "moves": []},
+        "[unknown_game]",
+    ),
+    "empty.json": ({}, "[unknown_game]"),
+    "another-list.json": ({"replays": []}, "[not_a_save]"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NO_ENGINE))
+@pytest.mark.parametrize("skip", [False, True])
+def test_a_save_no_engine_replays_is_one_line_never_a_traceback(
+    replays: Path, tmp_path: Path, name: str, skip: bool
+) -> None:
+    """design §7: a stationmaster save, a save of an unknown game or a second manifest among
+    the replays is refused with its one line (exit 1), or left out under --skip-broken."""
+    data, code = NO_ENGINE[name]
+    put(replays, name, data)
+    out = tmp_path / "site"
+    args = ["site", str(replays), "-o", str(out), "-j", "1", "--no-cache"]
+    result = CliRunner().invoke(cli, args + (["--skip-broken"] if skip else []))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    line = next(line for line in result.stderr.splitlines() if name in line)
+    assert line.startswith(("skipped: " if skip else "") + f"{replays / name}: ") and line.endswith(code)
+    if skip:
+        assert result.exit_code == 0
+        assert sorted(p.name for p in (out / "replays").glob("*.html")) == ["alpha.html", "beta.html"]
+    else:
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1
+        assert not out.exists()
+
+
+def test_a_manifest_listing_itself_is_one_line(replays: Path, tmp_path: Path) -> None:
+    """A manifest whose entry names manifest.json is refused with one line, not a traceback."""
+    put(replays, "manifest.json", {"replays": [{"file": "manifest.json", "title": "T", "note": "N"}]})
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", str(tmp_path / "site"), "-j", "1"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
+    assert result.stderr == f"{replays / 'manifest.json'}: this is a replay manifest (a list of saves), " \
+        "not a save [not_a_save]\n"

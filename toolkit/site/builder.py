@@ -33,7 +33,7 @@ from toolkit.render.frames import SPECTATOR, RenderError
 from toolkit.render.geometry import num
 from toolkit.render.palette import frame_css
 from toolkit.render.scene import css_token
-from toolkit.replay import ReplayError
+from toolkit.replay import ReplayError, game_for
 from toolkit.report import Error
 from toolkit.resources import data_dir
 from toolkit.saves import Problem, Save, SaveError, load, parse, read_whole, staging_dir
@@ -212,10 +212,12 @@ def render_replay(
     copied beside it shares, for the page's download link. The charts are gathered in the same replay; any
     element in them with ``data-move=N`` jumps to move N when clicked. Raises
     :class:`SaveError`, :class:`ReplayError` or :class:`RenderError` for a save that cannot
-    be published.
+    be published (a save with no engine to replay it, such as a stationmaster save or a
+    manifest, is a :class:`ReplayError`).
     """
     save = save if save is not None else load(entry.path)
     check_page_size(save)
+    game_for(save)  # a foreign save, a manifest or an unknown game: its one line, never a page
     with gc_paused():
         return _render_replay(env, entry, links, save, reveal, slug)
 
