@@ -186,7 +186,7 @@ def test_no_divergence_exits_1(toy: Any, tmp_path: Path) -> None:
 # ---------------------------------------------------------------- usage and bad input
 
 
-@pytest.mark.parametrize("text", ["vp(2) >=", "phase = 'over'", "(turn", "nope(1)"])
+@pytest.mark.parametrize("text", ["vp(2) >=", "phase = 'over'", "(turn", "nope(1)", "move > \u00b2"])
 def test_malformed_condition_exits_2_with_one_line(toy: Any, tmp_path: Path, text: str) -> None:
     """A malformed condition is a usage error: exit 2 and a single line on stderr."""
     path = support.write(tmp_path / "s.json", toy.save(alternating(4)))

@@ -96,6 +96,9 @@ def test_and_or_short_circuit() -> None:
         ("players.0", "use [0]"),
         ("turn # 3", "unexpected character"),
         ("3abc", "cannot run into letters"),
+        ("\u00b2", "unexpected character"),
+        ("1\u00b2 > 0", "unexpected character"),
+        ("turn > \u2460", "unexpected character"),
     ],
 )
 def test_malformed_expressions_name_the_column(text: str, fragment: str) -> None:
@@ -105,6 +108,11 @@ def test_malformed_expressions_name_the_column(text: str, fragment: str) -> None
     message = str(info.value)
     assert fragment in message
     assert "column" in message and "\n" not in message
+
+
+def test_decimal_digits_of_any_script_are_numbers() -> None:
+    """A number is a run of decimal digits (what int() reads), whatever the script."""
+    assert value("\u0661\u0662 + 1") == 13
 
 
 def test_deep_nesting_is_refused_cleanly() -> None:

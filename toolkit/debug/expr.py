@@ -113,9 +113,9 @@ def tokenize(text: str) -> list[Token]:
         col = i + 1
         if ch.isspace():
             i += 1
-        elif ch.isdigit():
+        elif ch.isdecimal():  # not isdigit: "²" is a digit that int() cannot read
             j = i
-            while j < n and text[j].isdigit():
+            while j < n and text[j].isdecimal():
                 j += 1
             if j < n and (text[j].isalpha() or text[j] == "_"):
                 raise ExprSyntaxError(f"a number cannot run into letters ({text[i:j + 1]!r})", col)
