@@ -276,3 +276,17 @@ def test_clean_escapes_exactly_the_unsafe_characters_and_leaves_every_other_one(
     }
     rewritten = {c for c in range(0x110000) if clean(chr(c), None) != chr(c)}
     assert rewritten == unsafe
+
+
+@pytest.mark.parametrize(
+    "command", [["validate"], ["info"], ["replay"], ["replay", "--check"], ["check", "-j", "1"]]
+)
+def test_a_key_int_cannot_read_is_one_line_in_every_reader(command: list[str], tmp_path: Path) -> None:
+    """A top-level key "²" (a digit to str.isdigit, not to int) is an unexpected field: the
+    commands that validate say so in a line naming the file, never a traceback."""
+    path = tmp_path / "superscript.json"
+    path.write_text(json.dumps(dict(SMALL, **{"\u00b2": 1})), encoding="utf-8")
+    result = CliRunner().invoke(cli, [*command, str(path)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code in (1, 125)
+    assert any(line.startswith(str(path)) and "\u00b2" in line for line in result.output.splitlines())

@@ -259,6 +259,20 @@ def test_every_error_is_reported_in_document_order() -> None:
     ]
 
 
+@pytest.mark.parametrize("key", ["\u00b2", "\u2460", "1\u00b2"])
+def test_a_key_of_digits_int_cannot_read_is_an_error_not_a_crash(key: str) -> None:
+    """A key such as "²" (a digit to str.isdigit, not to int) where the schema allows none is
+    one error naming it; putting the errors in document order never fails on it."""
+    data = fixture("pioneers-small.json")
+    data[key] = {key: 1}
+    data["moves"][0]["seat"] = "zero"
+    data["moves"][1]["action"][key] = 1
+    report = check(data)
+    expected = ["/moves/0/seat", f"/moves/1/action/{key}", f"/{key}"]
+    assert sorted(p.pointer for p in report.errors) == sorted(expected)
+    assert [p.code for p in report.errors if p.pointer != "/moves/0/seat"] == ["unknown_field"] * 2
+
+
 CODEX_INVALID = [
     ("unknown action type", _set("/moves/2/type", "fly"), "/moves/2/type",
      "'fly' is not one of the 36 allowed values", "bad_value"),

@@ -446,7 +446,7 @@ def _pointer(path: Iterable[Any]) -> str:
 def _move_of(pointer: str) -> int | None:
     """The 1-based move number a pointer under ``/moves/N`` or ``/history/N`` falls in."""
     parts = pointer.split("/")
-    if len(parts) > 2 and parts[1] in ("moves", "history") and parts[2].isdigit():
+    if len(parts) > 2 and parts[1] in ("moves", "history") and parts[2].isdecimal():
         return int(parts[2]) + 1
     return None
 
@@ -499,5 +499,6 @@ def _message(error: ValidationError) -> str:
 
 
 def _sort_key(problem: Problem) -> tuple[Any, ...]:
-    parts = [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in problem.pointer.split("/")[1:]]
+    # isdecimal, not isdigit: a key such as "²" is a digit that int() cannot read
+    parts = [(0, int(p), "") if p.isdecimal() else (1, 0, p) for p in problem.pointer.split("/")[1:]]
     return (parts, problem.message)
