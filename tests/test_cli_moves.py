@@ -144,3 +144,12 @@ def test_usage_errors_exit_2_and_are_json_under_json() -> None:
         assert result.exit_code == 2
         doc = json.loads(result.stdout)
         assert doc["ok"] is False and [set(e) for e in doc["errors"]] == [RECORD_KEYS]
+
+
+def test_a_seat_int_cannot_read_is_a_usage_error() -> None:
+    """--seat "²" (a digit to str.isdigit, not to int) or a seat of 5,000 digits (past int()'s
+    limit) is no seat: exit 2, one line, never a traceback."""
+    for seat in ("\u00b2", "1" * 5000):
+        result = run("--state", CAPTURE, "--seat", seat)
+        assert result.exit_code == 2
+        assert result.stderr.count("\n") == 1 and "[unknown_seat]" in result.stderr

@@ -89,6 +89,15 @@ def test_an_unknown_seat_is_a_usage_error(tmp_path):
     assert not (tmp_path / "x.json").exists()
 
 
+@pytest.mark.parametrize("seat", ["\u00b2", "1" * 5000])
+def test_a_seat_int_cannot_read_is_a_usage_error(tmp_path, seat):
+    """--player "²=Anon" (a digit to str.isdigit, not to int) or a seat of 5,000 digits (past
+    int()'s limit) names no seat: exit 2, one line, not a traceback."""
+    result = _rename(PIONEERS, "--player", f"{seat}=Anon", "-o", str(tmp_path / "x.json"))
+    assert result.exit_code == 2 and "no seat '" in result.stderr and result.stderr.count("\n") == 1
+    assert not (tmp_path / "x.json").exists()
+
+
 def test_a_name_the_schema_refuses_is_a_usage_error(tmp_path):
     result = _rename(PIONEERS, "--player", "0=a\x1b[2Jb", "-o", str(tmp_path / "x.json"))
     assert result.exit_code == 2

@@ -38,7 +38,8 @@ def seat_index(save: Save, seat: str) -> int:
     for index, player in enumerate(players):
         if isinstance(player, Mapping) and player.get("id") == seat:
             return index
-    if seat.isdigit() and int(seat) < len(players):
+    # isdecimal, not isdigit: int() cannot read "²"; nor a number of thousands of digits
+    if seat.isdecimal() and len(seat) <= 18 and int(seat) < len(players):
         return int(seat)
     known = ", ".join(
         [str(i) for i in range(len(players))]

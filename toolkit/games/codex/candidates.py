@@ -153,7 +153,8 @@ def _unloadable(exc: Exception) -> WireError:
 def seat_named(state: State, name: str) -> int:
     """The seat of player id ``name``, or of seat number ``name``."""
     seat = state.seat_of_id(name)
-    if seat is None and name.isdigit() and int(name) < len(state.players):
+    # isdecimal, not isdigit: int() cannot read "²"; nor a number of thousands of digits
+    if seat is None and name.isdecimal() and len(name) <= 18 and int(name) < len(state.players):
         seat = int(name)
     if seat is None:
         ids = ", ".join(p.id for p in state.players)
