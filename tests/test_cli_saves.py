@@ -479,6 +479,17 @@ def test_replay_to_beyond_the_end_is_a_usage_error(recorded: Path) -> None:
     assert run("replay", "--to", "-1", recorded).exit_code == 2
 
 
+def test_replay_to_beyond_the_end_escapes_a_hostile_file_name(recorded: Path, tmp_path: Path) -> None:
+    """A newline or an escape in the save's file name is shown escaped in the usage error:
+    it can neither split the line nor reach the terminal."""
+    hostile = copy_to(tmp_path, recorded, "a\nforged: line\x1b[31m.json")
+    result = run("replay", "--to", "100000", str(hostile))
+    assert result.exit_code == 2 and "\x1b" not in result.output
+    error = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    assert len(error) == 1 and "a\\nforged: line\\x1b[31m.json" in error[0]
+    assert not any(line.startswith("forged") for line in result.stderr.splitlines())
+
+
 def test_replay_names_the_illegal_move(recorded: Path, tmp_path: Path) -> None:
     """design §5: the illegal move is named: `file: move N of M (turn build_road, seat S): ... [code]`."""
     path, number, seat = illegal_copy(recorded, tmp_path)

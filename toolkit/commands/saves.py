@@ -124,6 +124,7 @@ def replay_command(path: str, to: int | None, check: bool, until: str | None) ->
     from toolkit.replay import final, game_for
     from toolkit.replayable import schema_errors
     from toolkit.saves import load
+    from toolkit.textsafe import clean
 
     save = load(path)
     game = game_for(save)
@@ -132,7 +133,7 @@ def replay_command(path: str, to: int | None, check: bool, until: str | None) ->
         raise Failed(errors)
     total = len(save.moves)
     if to is not None and to > total:
-        message = f"{to} is beyond the last move of {path} ({total} moves)"
+        message = f"{to} is beyond the last move of {clean(path, None)} ({total} moves)"
         raise click.BadParameter(message, param_hint="'--to'")
     step = final(save, to)
     outcome = game.outcome(step.state) if to is None or to == total else None
