@@ -112,3 +112,32 @@ def test_site_refuses_a_manifest_title_too_long_for_a_page(tmp_path: Path) -> No
     with pytest.raises(SiteError) as caught:
         read_manifest(folder)
     assert any("/replays/0/title" in line and len(line) < 300 for line in caught.value.lines)
+
+
+@pytest.mark.parametrize("mark", ["\u202e", "\u202b", "\u2067", "\u2068"])
+def test_a_name_holding_a_bidi_control_is_refused(mark: str) -> None:
+    """An override, embedding or isolate left open in a name would reverse or reorder the page's
+    text after it (the player's score, the winner line, the other names): refused, located."""
+    line = _problem(_named(f"{mark}evil"))
+    assert line.startswith("big.json: /config/players/0/name: a text holding a bidirectional control")
+    assert line.endswith("[bidi_control]") and mark not in line
+
+
+def test_talk_holding_a_bidi_control_is_refused_and_plain_rtl_text_is_not() -> None:
+    data = _small()
+    data["moves"][-1].setdefault("action", {})["talk"] = "ok\n\u2066x"
+    assert _problem(data).endswith("[bidi_control]")
+    hebrew_mark_arabic = "\u05d3\u05d5\u05d3 \u200f\u0627\u0644\u0628"  # right to left text needs none
+    check_page_size(Save("ok.json", _named(hebrew_mark_arabic)))
+
+
+def test_site_refuses_a_manifest_note_holding_a_bidi_control(tmp_path: Path) -> None:
+    from toolkit.site.builder import read_manifest
+
+    folder = _folder(tmp_path, {"fine.json": _small()})
+    manifest = {"replays": [{"file": "fine.json", "title": "t", "note": "\u202eWon 10-2"}]}
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    with pytest.raises(SiteError) as caught:
+        read_manifest(folder)
+    assert [r.problem.code for r in caught.value.refusals] == ["bidi_control"]
+    assert caught.value.refusals[0].problem.pointer == "/replays/0/note"

@@ -7,7 +7,8 @@ a player writes; this check enforces the same ceiling on any save the site is gi
 validated or not, without replaying it: a string longer than :data:`MAX_TEXT`, all
 strings together longer than :data:`MAX_TOTAL_TEXT`, or more than :data:`MAX_PLAYERS`
 seats, or a player name (or id, or bot) longer than :data:`MAX_NAME`, and the
-save is refused with one line (skipped under ``--skip-broken``).
+save is refused with one line (skipped under ``--skip-broken``). So is a string holding a
+bidirectional embedding, override or isolate, which would reorder the text shown after it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,11 @@ MAX_PLAYERS = 8
 MAX_NAME = 64  # a player's name, id or bot: shown in every frame's panels
 MAX_FILE_NAME = 200  # a manifest entry's file name (the manifest schema's maxLength)
 _FILE_NAME = re.compile(r"[^/\\\0]+\.json")  # the schema's pattern, and no NUL a system would refuse
+
+# Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): one left open
+# in a name reorders the page's text after it (its score, the winner line, the next names), as a
+# terminal would; textsafe escapes the same characters in every error line.
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 Place = tuple[Any, str | int] | None  # (the parent's place, a key or an index); None: the save itself
 
@@ -62,6 +68,9 @@ def check_page_size(save: Save) -> None:
                     f"a page takes at most {MAX_TEXT}"
                 )
                 raise SaveError(Problem(save.path, message, "too_large", pointer=_pointer(place)))
+            if not value.isprintable() and _BIDI.search(value):  # printable text holds none
+                where = _pointer(place)
+                raise SaveError(Problem(save.path, _bidi_message(value), "bidi_control", pointer=where))
         if total > MAX_TOTAL_TEXT:
             message = f"more than {MAX_TOTAL_TEXT} characters of text; too much for one page"
             raise SaveError(Problem(save.path, message, "too_large"))
@@ -85,6 +94,16 @@ def check_listed_text(path: str, index: int, key: str, value: str) -> None:
         shown = textsafe.excerpt(value, 24)
         message = f"a {key} of {len(value)} characters ({shown}); a page takes at most {MAX_TEXT}"
         raise SaveError(Problem(path, message, "too_large", pointer=f"/replays/{index}/{key}"))
+    if not value.isprintable() and _BIDI.search(value):
+        where = f"/replays/{index}/{key}"
+        raise SaveError(Problem(path, _bidi_message(value), "bidi_control", pointer=where))
+
+
+def _bidi_message(value: str) -> str:
+    return (
+        f"a text holding a bidirectional control character ({textsafe.excerpt(value, 24)}), "
+        "which would reorder the page's text around it"
+    )
 
 
 def check_listed_file(path: str, index: int, file: str) -> None:
