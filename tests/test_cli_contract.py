@@ -421,3 +421,40 @@ def test_an_output_name_too_long_for_its_temporary_sibling_is_refused_before_the
     result = CliRunner().invoke(cli, ["record", "pioneers", "--seed", "1", "--players", "3", "-o", str(out)])
     assert result.exit_code == 1 and "File name too long" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["frames", str(PIONEERS), "--to", "2", "-o", "{out}"],
+        ["frames", "--state", str(ROOT / "tests" / "codex" / "data" / "play-request-full.json"),
+         "-o", "{out}"],
+        ["bisect", str(PIONEERS), "--until", "move >= 3", "--frames", "{out}"],
+        ["docs", "-o", "{out}"],
+    ],
+    ids=["frames", "frames-state", "bisect-frames", "docs"],
+)
+def test_an_existing_output_folder_that_takes_no_new_entry_is_refused_before_the_work(
+    args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Files bound for an existing folder are staged inside it, so the folder itself must take
+    new entries (say it is read-only): checked with the location, before anything is drawn or
+    searched, in one line naming the folder, never a hidden staging name."""
+    import tempfile
+
+    from toolkit import outputs
+
+    out = tmp_path / "out"
+    out.mkdir()
+    real_mkstemp = tempfile.mkstemp
+
+    def refused_inside(*a: Any, dir: Any = None, **kw: Any) -> Any:
+        if dir is not None and Path(dir) == out:
+            raise PermissionError(13, "Permission denied", os.path.join(dir, ".x"))
+        return real_mkstemp(*a, dir=dir, **kw)
+
+    monkeypatch.setattr(outputs.tempfile, "mkstemp", refused_inside)
+    result = run(*[a.replace("{out}", str(out)) for a in args])
+    assert result.exit_code == 1
+    assert result.stderr == f"{out}: cannot write in {out}: Permission denied [unwritable]\n"
+    assert result.stdout == "" and list(out.iterdir()) == []

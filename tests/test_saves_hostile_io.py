@@ -500,3 +500,24 @@ def test_write_files_into_finishes_its_moves_before_an_interruption(
         other.join()
     assert contents(target) == {name: text.encode() for name, text in FILES}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_a_folder_that_cannot_take_the_staging_folder_is_named_never_the_staging_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """write_files_into's errors name a file in the target or the target itself: when the
+    staging folder cannot be made inside an existing folder (no write permission), the error
+    names that folder, not the hidden staging name that was never created."""
+    import tempfile
+
+    target = tmp_path / "out"
+    target.mkdir()
+
+    def refused(prefix: str = "", dir: Any = None, **kwargs: Any) -> str:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.path.join(dir, prefix + "abcdefgh"))
+
+    monkeypatch.setattr(tempfile, "mkdtemp", refused)
+    with pytest.raises(OSError) as caught:
+        write_files_into(target, FILES)
+    assert caught.value.filename == str(target)
+    assert caught.value.strerror == os.strerror(errno.EACCES)

@@ -60,10 +60,13 @@ def check_output(
     stdout_ok: bool = False,
     inputs: Sequence[str | Path] = (),
     option: str = "-o",
+    fills: bool = False,
 ) -> Output:
     """Check that ``given`` can take this command's output; raise :class:`OutputRefused` if not.
 
     ``folder``: the output is a folder the command fills or replaces (else one file).
+    ``fills``: the command writes its files into the folder when it exists (staged inside it,
+    see :func:`~toolkit.saves.write_files_into`), so that folder must take new entries too.
     ``stdout_ok``: ``-`` means stdout (single-file outputs only).
     ``inputs``: files the command reads, which it must never overwrite (a usage error).
     ``option``: the option naming the output, as the refusal of an input names it.
@@ -100,6 +103,8 @@ def check_output(
         reason = f"the folder {missing} does not exist" if missing else f"{parent} is not a folder"
         raise OutputRefused(Problem(shown, f"{reason}; create it first", "no_parent"))
     _probe(shown, parent)
+    if fills and mode is not None and stat.S_ISDIR(mode):
+        _probe(shown, real, prefix=".")
     return Output(shown, real if real != Path(os.path.abspath(shown)) else Path(shown))
 
 
@@ -188,15 +193,16 @@ def write_text(out: Output, text: str) -> None:
         raise OutputRefused(Problem(out.shown, message, "unwritable")) from None
 
 
-def _probe(shown: str, parent: Path) -> None:
+def _probe(shown: str, parent: Path, prefix: str | None = None) -> None:
     """Create and remove a temporary entry in ``parent`` named as the write's own will be
     (``.NAME.`` and random characters, see :func:`~toolkit.saves.write_atomic`): the
     rename-into-place route works, and a name too long for that entry fails now, before the
-    work rather than after it."""
+    work rather than after it. ``prefix`` names the entry otherwise (a folder's own staging)."""
     name = ""
     try:
         with signals.held():  # made and named before a signal can stop us
-            handle, name = tempfile.mkstemp(prefix=f".{Path(shown).name}.", suffix=".tmp", dir=parent)
+            start = f".{Path(shown).name}." if prefix is None else prefix
+            handle, name = tempfile.mkstemp(prefix=start, suffix=".tmp", dir=parent)
         os.close(handle)
     except OSError as exc:
         raise OutputRefused(

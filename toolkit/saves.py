@@ -450,8 +450,8 @@ def staging_dir(target: str | Path, tag: str, within: bool = False) -> Iterator[
         home.mkdir(parents=True, exist_ok=True)
     staging = None
     try:
-        with signals.held():  # made and named before a signal can stop us
-            staging = Path(tempfile.mkdtemp(prefix=prefix, dir=home))
+        with signals.held(), _naming(home):  # made and named before a signal can stop us
+            staging = Path(tempfile.mkdtemp(prefix=prefix, dir=home))  # a refusal names home
         yield staging
     finally:
         if staging is not None:

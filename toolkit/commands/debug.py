@@ -74,7 +74,7 @@ def bisect_command(
     if expr is not None:
         bisect.parse_condition(expr)  # a malformed condition is a usage error before anything is read
     frames_out = None if frames_dir is None else check_output(
-        frames_dir, folder=True, inputs=[path], option="--frames"
+        frames_dir, folder=True, inputs=[path], option="--frames", fills=True
     )
     save, game = bisect.open_save(path)
     if frames_out is not None:

@@ -44,7 +44,7 @@ def docs_command(out: Path, check: bool, strict: bool) -> Outcome:
     from toolkit.outputs import check_output
     from toolkit.saves import Problem, SaveError
 
-    target = None if check else check_output(out, folder=True)
+    target = None if check else check_output(out, folder=True, fills=True)
     try:
         pages, loaded = generate.render_markdown()
     except CatalogError as exc:

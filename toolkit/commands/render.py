@@ -74,7 +74,7 @@ def frames_command(
     which = _seat(seat)
     source = state if state is not None else save
     assert source is not None
-    target = check_output(out, folder=True, inputs=[source])
+    target = check_output(out, folder=True, inputs=[source], fills=True)
     assert target.path is not None
     try:
         if state is not None:
