@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner, Result
 
 from toolkit.cli import cli
@@ -153,3 +154,25 @@ def test_a_seat_int_cannot_read_is_a_usage_error() -> None:
         result = run("--state", CAPTURE, "--seat", seat)
         assert result.exit_code == 2
         assert result.stderr.count("\n") == 1 and "[unknown_seat]" in result.stderr
+
+
+def test_a_candidate_offered_many_times_is_tried_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A capture repeating its candidates (2,000 times each) is judged per distinct candidate:
+    each copy keeps its own id and the verdict of its first, and the state is copied and
+    tried once per distinct candidate, not once per copy."""
+    from toolkit.games.codex import candidates
+
+    data = capture()
+    real = data["validActions"]
+    data["validActions"] = [dict(action, id=f"{action['id']}-{k}") for k in range(2000) for action in real]
+    path = tmp_path / "repeated.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    tried = []
+    judge = candidates.judge
+    monkeypatch.setattr(candidates, "judge", lambda state, move: tried.append(move) or judge(state, move))
+    comparison = report("--state", path)["comparison"]
+    assert (comparison["candidates"], comparison["accepted"], comparison["refused"]) == (32000, 30000, 2000)
+    assert len(tried) == len(real)
+    assert comparison["verdicts"][-1]["id"] == "action-16-1999"

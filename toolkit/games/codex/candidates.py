@@ -230,11 +230,15 @@ def examine(data: Any, name: str, seat_name: str | None = None) -> Examination:
     real = data.get("validActions")
     if isinstance(real, list) and player_id == requester:
         out.verdicts = []
+        judged: dict[str, tuple[str, str]] = {}  # a candidate offered twice is tried once
         for action in real:
             if not isinstance(action, Mapping):
                 continue
             ident, move = as_move(player_id, action)
-            code, message = judge(state, move)
+            key = _key(move)
+            if key not in judged:
+                judged[key] = judge(state, move)
+            code, message = judged[key]
             out.verdicts.append(Verdict(ident, move, code, message))
         theirs = {_key(v.move) for v in out.verdicts}
         out.ours_only = [m for m in moves if _key(m) not in theirs]
