@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
 import json
 import os
@@ -22,6 +23,8 @@ import re
 import signal
 import socket
 import stat
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -521,3 +524,40 @@ def test_a_folder_that_cannot_take_the_staging_folder_is_named_never_the_staging
         write_files_into(target, FILES)
     assert caught.value.filename == str(target)
     assert caught.value.strerror == os.strerror(errno.EACCES)
+
+
+REMOVE = """
+import os, shutil, sys
+from pathlib import Path
+from toolkit.saves import remove_tree
+for name in ("ours", "plain"):
+    site = Path(sys.argv[1]) / name
+    (site / "replays").mkdir(parents=True)
+    (site / "replays" / "a.html").write_text("old page")
+    for folder in (site / "replays", site):
+        os.chmod(folder, 0o555)
+remove_tree(Path(sys.argv[1]) / "ours")
+shutil.rmtree(Path(sys.argv[1]) / "plain", ignore_errors=True)
+print(sorted(p.name for p in Path(sys.argv[1]).iterdir()))
+"""
+
+
+def _bound_by_permissions() -> None:
+    """In a child about to run a program as root: drop the capabilities that let root ignore
+    folder permissions (override, read-search, owner), so they bind it as any user."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in (1, 2, 3):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER
+        if libc.prctl(24, capability, 0, 0, 0) != 0:  # PR_CAPBSET_DROP
+            raise OSError(ctypes.get_errno(), "cannot drop a capability")
+
+
+def test_a_read_only_old_site_is_removed_whole(tmp_path: Path) -> None:
+    """A site someone made read-only (``chmod -R a-w``) is still removed whole once a build has
+    swapped it out, where a plain ``rmtree`` leaves it behind. Run where folder permissions
+    bind (root gives up the capabilities that bypass them)."""
+    bound = _bound_by_permissions if os.geteuid() == 0 else None
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    done = subprocess.run([sys.executable, "-c", REMOVE, str(tmp_path)], env=env, capture_output=True,
+                          text=True, timeout=60, preexec_fn=bound, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['plain']"

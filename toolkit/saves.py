@@ -13,9 +13,10 @@ import math
 import os
 import re
 import stat
+import sys
 from array import array
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
@@ -438,7 +439,6 @@ def staging_dir(target: str | Path, tag: str, within: bool = False) -> Iterator[
     Output is produced here first and moved into place only when complete, so a failure
     leaves the previous output as it was.
     """
-    import shutil
     import tempfile
     from pathlib import Path
 
@@ -455,7 +455,26 @@ def staging_dir(target: str | Path, tag: str, within: bool = False) -> Iterator[
         yield staging
     finally:
         if staging is not None:
-            shutil.rmtree(staging, ignore_errors=True)
+            remove_tree(staging)
+
+
+def remove_tree(path: Path) -> None:
+    """Remove a folder of our own (a staging folder, an old site) and everything in it, also
+    where a folder in it was made read-only (a site someone ran ``chmod -w`` on): such a
+    folder is made writable to empty it. Whatever still cannot go is left, silently."""
+    import shutil
+
+    def writable_then_retry(func: Any, name: str, _exc: Any) -> None:
+        parent = os.path.dirname(name)
+        with suppress(OSError):
+            if os.path.isdir(parent) and not os.path.islink(parent):
+                os.chmod(parent, stat.S_IMODE(os.lstat(parent).st_mode) | stat.S_IRWXU)
+            func(name)
+
+    if sys.version_info >= (3, 12):
+        shutil.rmtree(path, onexc=writable_then_retry)
+    else:
+        shutil.rmtree(path, onerror=writable_then_retry)
 
 
 def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: str = "files") -> list[Path]:

@@ -24,13 +24,14 @@ import errno
 import glob
 import os
 import re
-import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from toolkit.saves import remove_tree
 
 STAGING_TAG = "build"
 OLD_TAG = "old"
@@ -76,7 +77,7 @@ def recover(target: Path, marker: str) -> None:
                 break
     for leftover in [*olds, *_left_by_a_build(parent, target.name, STAGING_TAG, marker)]:
         if leftover.exists():
-            shutil.rmtree(leftover, ignore_errors=True)
+            remove_tree(leftover)
 
 
 def _left_by_a_build(parent: Path, name: str, tag: str, marker: str) -> list[Path]:
@@ -160,7 +161,7 @@ def swap_in(staging: Path, target: Path) -> None:
     except BaseException:
         os.replace(old, target)
         raise
-    shutil.rmtree(old, ignore_errors=True)
+    remove_tree(old)
 
 
 def _exchange(a: Path, b: Path) -> bool:
