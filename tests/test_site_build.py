@@ -6,6 +6,7 @@ import io
 import json
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -335,6 +336,19 @@ def test_default_cache_lives_in_the_user_cache_folder(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     one, other = builder.default_cache(tmp_path / "a"), builder.default_cache(tmp_path / "b")
     assert one.parent == tmp_path / "xdg" / "replaykit" / "sites" and one != other
+
+
+def test_a_relative_home_never_puts_the_cache_in_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """XDG rules: a relative XDG_CACHE_HOME is ignored; so is a relative HOME, whose cache
+    would land under whatever folder the build runs from: the temporary folder takes it."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", "xdg")
+    monkeypatch.setenv("HOME", "home")
+    where = builder.default_cache(tmp_path / "site")
+    assert where.is_absolute() and not where.is_relative_to(tmp_path)
+    assert where.parent == Path(tempfile.gettempdir()) / "replaykit" / "sites"
 
 
 def test_reference_pages_come_from_the_cache_and_a_damaged_entry_is_rebuilt(tmp_path: Path) -> None:

@@ -320,15 +320,18 @@ def default_cache(out: str | Path) -> Path:
     """Where a build of ``out`` keeps its cache by default: a folder of its own in the user's cache.
 
     That is ``$XDG_CACHE_HOME/replaykit/sites/ID`` (``~/.cache`` when it is unset or not an
-    absolute path, as the XDG rules say), ``ID`` naming the output folder, so nothing is added
-    beside a site that may be served as it stands.
+    absolute path, as the XDG rules say; the system's temporary folder when the home folder is
+    not an absolute path either), ``ID`` naming the output folder, so nothing is added beside
+    a site that may be served as it stands.
     """
     base = os.environ.get("XDG_CACHE_HOME")
     if not base or not os.path.isabs(base):
         try:
-            base = str(Path.home() / ".cache")
+            home = Path.home()
         except RuntimeError:  # no home folder to speak of
-            base = tempfile.gettempdir()
+            home = None
+        # a relative HOME would put the cache in whatever folder the build runs from
+        base = str(home / ".cache") if home is not None and home.is_absolute() else tempfile.gettempdir()
     name = hashlib.sha256(os.fsencode(Path(out).resolve())).hexdigest()[:16]
     return Path(base) / "replaykit" / "sites" / name
 
