@@ -561,3 +561,42 @@ def test_a_read_only_old_site_is_removed_whole(tmp_path: Path) -> None:
                           text=True, timeout=60, preexec_fn=bound, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "['plain']"
+
+
+REMOVE_UNREADABLE = """
+import os, sys
+from pathlib import Path
+from toolkit.saves import remove_tree
+base = Path(sys.argv[1])
+holder = base / "holder"
+site = holder / ".site.old-abcdefgh"
+(site / "cards" / "deep").mkdir(parents=True)
+(site / "cards" / "deep" / "a.html").write_text("old page")
+(site / "cards" / "b.html").write_text("old page")
+outside = base / "outside"
+outside.mkdir()
+(outside / "keep").write_text("theirs")
+os.symlink(outside, site / "link")
+os.chmod(site / "cards" / "deep", 0o000)
+os.chmod(site / "cards", 0o300)
+os.chmod(outside, 0o500)
+os.chmod(holder, 0o300)
+remove_tree(site)
+link = holder / ".x.build-abcdefgh"
+os.symlink(outside, link)
+remove_tree(link)
+print(os.path.lexists(site), oct(os.stat(holder).st_mode & 0o777), oct(os.stat(outside).st_mode & 0o777),
+      (outside / "keep").read_text(), os.path.islink(link))
+"""
+
+
+def test_an_unreadable_folder_in_an_old_site_is_removed_nothing_outside_changes(tmp_path: Path) -> None:
+    """A folder in the site that cannot be read (``chmod 0``) is opened up and removed, not a
+    traceback; the folder holding the site keeps its permissions, and neither a link inside
+    the site nor a link given in its place has what it leads to touched."""
+    bound = _bound_by_permissions if os.geteuid() == 0 else None
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    done = subprocess.run([sys.executable, "-c", REMOVE_UNREADABLE, str(tmp_path)], env=env,
+                          capture_output=True, text=True, timeout=60, preexec_fn=bound, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "0o300", "0o500", "theirs", "True"]

@@ -460,21 +460,42 @@ def staging_dir(target: str | Path, tag: str, within: bool = False) -> Iterator[
 
 def remove_tree(path: Path) -> None:
     """Remove a folder of our own (a staging folder, an old site) and everything in it, also
-    where a folder in it was made read-only (a site someone ran ``chmod -w`` on): such a
-    folder is made writable to empty it. Whatever still cannot go is left, silently."""
+    where a folder in it was made read-only or unreadable (a site someone ran ``chmod -w``
+    or ``chmod 0`` on): such a folder is made accessible to empty it. Only ``path`` and what
+    it holds are ever changed: never the folder holding it, nor anything a link in it (or a
+    link at ``path`` itself) leads to. Whatever still cannot go is left, silently."""
     import shutil
 
+    top = os.path.abspath(path)
+    opened: set[str] = set()
+
+    def accessible(folder: str) -> None:
+        mode = os.lstat(folder).st_mode
+        if stat.S_ISDIR(mode):  # never through a link
+            os.chmod(folder, stat.S_IMODE(mode) | stat.S_IRWXU)
+
     def writable_then_retry(func: Any, name: str, _exc: Any) -> None:
-        parent = os.path.dirname(name)
+        name = os.path.abspath(name)
+        if func in (os.open, os.scandir):  # a folder of ours it cannot read: open it up, empty it
+            if name not in opened:
+                opened.add(name)
+                with suppress(OSError):
+                    accessible(name)
+                    remove(name)
+            return
+        if name == top or func not in (os.unlink, os.rmdir):  # the folder holding ours, or a link
+            return
         with suppress(OSError):
-            if os.path.isdir(parent) and not os.path.islink(parent):
-                os.chmod(parent, stat.S_IMODE(os.lstat(parent).st_mode) | stat.S_IRWXU)
+            accessible(os.path.dirname(name))
             func(name)
 
-    if sys.version_info >= (3, 12):
-        shutil.rmtree(path, onexc=writable_then_retry)
-    else:
-        shutil.rmtree(path, onerror=writable_then_retry)
+    def remove(folder: str) -> None:
+        if sys.version_info >= (3, 12):
+            shutil.rmtree(folder, onexc=writable_then_retry)
+        else:
+            shutil.rmtree(folder, onerror=writable_then_retry)
+
+    remove(top)
 
 
 def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: str = "files") -> list[Path]:
