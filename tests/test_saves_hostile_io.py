@@ -34,7 +34,7 @@ import pytest
 from click.testing import CliRunner
 from folder_support import contents
 
-from toolkit import saves
+from toolkit import saves, signals
 from toolkit.cli import cli
 from toolkit.saves import MAX_BYTES, SaveError, parse, read_input, read_whole, write_atomic, write_files_into
 
@@ -600,3 +600,75 @@ def test_an_unreadable_folder_in_an_old_site_is_removed_nothing_outside_changes(
                           capture_output=True, text=True, timeout=60, preexec_fn=bound, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "0o300", "0o500", "theirs", "True"]
+
+
+class _Stopped(Exception):
+    pass
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _Stopped(signum)
+
+
+class _Sender:
+    """A thread made before any block, so it holds neither signal: one sent to the process
+    from it while the main thread holds them is taken by it, and Python runs the handler in
+    the main thread at its next step."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+        self.go, self.sent = threading.Event(), threading.Event()
+        self.thread = threading.Thread(target=self._run)
+        self.thread.start()
+
+    def _run(self) -> None:
+        self.go.wait(10)
+        if self.asked:
+            signal.pthread_kill(threading.get_ident(), self.asked[0])
+        self.sent.set()
+
+    def send(self, signum: int) -> None:
+        self.asked.append(signum)
+        self.go.set()
+        self.sent.wait(10)
+
+    def done(self) -> None:
+        self.go.set()
+        self.thread.join()
+
+
+@pytest.mark.parametrize("when", ["entering", "leaving"])
+def test_a_signal_taken_while_held_swaps_the_handlers_leaves_none_swapped(
+    when: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A signal another thread takes between held()'s two handler swaps (entering the block or
+    leaving it) stops the command as anywhere else, and leaves both handlers as they were and
+    neither signal blocked: no later Ctrl-C or SIGTERM is noted and dropped."""
+    real = signal.signal
+    before = {stop: real(stop, _stop) for stop in (signal.SIGINT, signal.SIGTERM)}
+    sender = _Sender()
+
+    def swap(signum: int, handler: Any) -> Any:
+        old = real(signum, handler)
+        if signum == signal.SIGINT and (handler is not _stop) == (when == "entering") and not sender.asked:
+            sender.send(signal.SIGTERM if when == "entering" else signal.SIGINT)
+        return old
+
+    monkeypatch.setattr(signal, "signal", swap)
+    try:
+        with pytest.raises(_Stopped):
+            with signals.held():
+                pass
+            for _ in range(100):  # a handler owed runs at the next step at the latest
+                pass
+    finally:
+        monkeypatch.setattr(signal, "signal", real)
+        sender.done()
+        now = {stop: signal.getsignal(stop) for stop in (signal.SIGINT, signal.SIGTERM)}
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, set())
+        signals.release()
+        for stop, handler in before.items():
+            real(stop, handler)
+    assert sender.asked
+    assert now == {signal.SIGINT: _stop, signal.SIGTERM: _stop}
+    assert not blocked & {signal.SIGINT, signal.SIGTERM}

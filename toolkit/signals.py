@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from typing import Any
 
 # ``signal`` and ``threading`` load when first used: every command imports this module through
 # the save reader, and most never write a file.
@@ -36,17 +37,37 @@ def held() -> Iterator[None]:
         return
     stops = (signal.SIGINT, signal.SIGTERM)
     noted: list[int] = []
-    before = {stop: signal.signal(stop, lambda signum, frame: noted.append(signum)) for stop in stops}
+    before: dict[int, Any] = {}
     masks = hasattr(signal, "pthread_sigmask")
-    if masks:
-        signal.pthread_sigmask(signal.SIG_BLOCK, stops)
     try:
+        # Blocked first, so this thread takes neither while the handlers are swapped. Another
+        # thread may still take one, and its handler then runs here, between two steps, and
+        # raises: whatever was blocked or swapped so far is put back all the same.
+        if masks:
+            signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+        for stop in stops:
+            before[stop] = signal.getsignal(stop)
+            signal.signal(stop, lambda signum, frame: noted.append(signum))
         yield
     finally:
-        for stop, handler in before.items():
-            signal.signal(stop, signal.SIG_DFL if handler is None else handler)  # None: not set from Python
-        if masks:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
+        # A handler put back may run at once (for a signal another thread took) and raise, at any
+        # step: the steps are retried until every handler is back, then the signal is raised.
+        stopped: BaseException | None = None
+        pending = list(before.items())
+        try:
+            while pending:
+                try:
+                    while pending:
+                        signum, handler = pending[0]  # handler None: not set from Python
+                        signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+                        del pending[0]
+                except BaseException as exc:
+                    stopped = stopped or exc
+        finally:
+            if masks:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
+        if stopped is not None:
+            raise stopped
         if noted:
             signal.raise_signal(noted[0])
 
