@@ -461,6 +461,7 @@ PHRASES = [
         ),
         "p-orange must discard 5 cards after Sabotage",
     ),
+    (pending("discardResources", None, [], required={}), "someone must discard half their cards"),
     (pending("chooseRobberHex", "p-red", ["p-red"]), "p-red must move the robber"),
     (
         pending("chooseStealTarget", "p-red", ["p-red"], eligiblePlayerIds=["p-blue", "p-orange"]),

@@ -128,6 +128,8 @@ def pending_phrase(pending: Any, seats: Seating) -> str:
             return (
                 f"{seats.name(still[0])} must discard {_plural(as_int(counts.get(still[0])), 'card')}{cause}"
             )
+        if not still:  # nobody named, by the decision or its counts
+            return f"{who} must discard half their cards{cause}"
         # who and how many first: a header too long for its line loses only the cause
         each = [f"{seats.name(p)} {as_int(counts.get(p))}" for p in still]
         return f"{', '.join(each[:-1])} and {each[-1]} must discard half their cards{cause}"
