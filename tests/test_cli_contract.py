@@ -458,3 +458,36 @@ def test_an_existing_output_folder_that_takes_no_new_entry_is_refused_before_the
     assert result.exit_code == 1
     assert result.stderr == f"{out}: cannot write in {out}: Permission denied [unwritable]\n"
     assert result.stdout == "" and list(out.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["frames", str(PIONEERS), "--to", "2", "-o", "{out}"],
+        ["bisect", str(PIONEERS), "--until", "move >= 3", "--frames", "{out}"],
+        ["docs", "-o", "{out}"],
+    ],
+    ids=["frames", "bisect-frames", "docs"],
+)
+def test_an_existing_output_folder_is_filled_where_its_parent_takes_no_new_entry(
+    args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Files bound for an existing folder are staged inside it, so a folder above that takes
+    no new entry (``-o .`` in a home folder, a mount point) does not stop the write."""
+    import tempfile
+
+    from toolkit import outputs
+
+    out = tmp_path / "out"
+    out.mkdir()
+    real_mkstemp = tempfile.mkstemp
+
+    def refused_beside(*a: Any, dir: Any = None, **kw: Any) -> Any:
+        if dir is not None and Path(dir) == tmp_path:
+            raise PermissionError(13, "Permission denied", os.path.join(dir, ".x"))
+        return real_mkstemp(*a, dir=dir, **kw)
+
+    monkeypatch.setattr(outputs.tempfile, "mkstemp", refused_beside)
+    result = run(*[a.replace("{out}", str(out)) for a in args])
+    assert result.exit_code == 0, result.stderr
+    assert any(out.iterdir()) and sorted(p.name for p in tmp_path.iterdir()) == ["out"]

@@ -66,7 +66,8 @@ def check_output(
 
     ``folder``: the output is a folder the command fills or replaces (else one file).
     ``fills``: the command writes its files into the folder when it exists (staged inside it,
-    see :func:`~toolkit.saves.write_files_into`), so that folder must take new entries too.
+    see :func:`~toolkit.saves.write_files_into`), so that folder must take new entries, and
+    its parent need not (``-o .`` where the folder above is read-only).
     ``stdout_ok``: ``-`` means stdout (single-file outputs only).
     ``inputs``: files the command reads, which it must never overwrite (a usage error).
     ``option``: the option naming the output, as the refusal of an input names it.
@@ -102,9 +103,10 @@ def check_output(
         missing = parent if not parent.exists() else None
         reason = f"the folder {missing} does not exist" if missing else f"{parent} is not a folder"
         raise OutputRefused(Problem(shown, f"{reason}; create it first", "no_parent"))
-    _probe(shown, parent)
     if fills and mode is not None and stat.S_ISDIR(mode):
-        _probe(shown, real, prefix=".")
+        _probe(shown, real, prefix=".")  # written inside: its parent need not take anything
+    else:
+        _probe(shown, parent)
     return Output(shown, real if real != Path(os.path.abspath(shown)) else Path(shown))
 
 
