@@ -129,9 +129,7 @@
     if (row[1] !== st.head) {
       hdr.innerHTML = data.parts[row[1]];
       st.head = row[1];
-      // A line cut short for its width keeps its whole text as the pointer's tooltip.
-      var acting = hdr.querySelector(".acting");
-      if (acting && acting.scrollWidth > acting.clientWidth) { acting.title = acting.textContent; }
+      titleIfCut();
     }
     var chosen = [row[2]];
     for (var i = 0; i < data.seats.length; i++) {
@@ -184,6 +182,15 @@
     if (!keepHash) {
       try { history.replaceState(null, "", hashOf(n)); } catch (e) { /* some file:// hosts refuse */ }
     }
+  }
+
+  // A line cut short for its width keeps its whole text as the pointer's tooltip, asked again
+  // whenever the width changes (a phone turned, a window resized).
+  function titleIfCut() {
+    var acting = hdr.querySelector(".acting");
+    if (!acting) { return; }
+    if (acting.scrollWidth > acting.clientWidth) { acting.title = acting.textContent; }
+    else { acting.removeAttribute("title"); }
   }
 
   // The deep link of move n in the view on screen; a spectator's link names no seat.
@@ -354,6 +361,7 @@
     };
     pad();
     window.addEventListener("resize", pad);
+    window.addEventListener("resize", titleIfCut);
     // A link taking the focus in the list is scrolled clear of its turn's sticky heading, which
     // wraps to two lines or more in a narrow column.
     story.addEventListener("focusin", function (ev) {

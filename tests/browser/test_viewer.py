@@ -279,6 +279,37 @@ def test_a_header_cut_short_keeps_its_whole_text_as_a_tooltip(replay_chromium: A
     page.context.close()
 
 
+def test_a_header_cut_by_a_new_width_gets_its_tooltip(replay_chromium: Any, site: Site) -> None:
+    """A phone turned (or a window narrowed) cuts the line above the board without a new move:
+    the cut line gets its whole text as its tooltip then, and loses it once whole again."""
+    page = _open(replay_chromium, site.url("codex"), SIZES[1])
+    cut = page.evaluate("""async () => {
+      for (let n = 0; n <= 240; n += 1) {
+        location.hash = 'move=' + n;
+        await new Promise(r => setTimeout(r, 0));
+        const a = document.querySelector('#hdr .acting');
+        if (a && a.scrollWidth > a.clientWidth) { return n; }
+      }
+      return -1;
+    }""")
+    assert cut >= 0
+    page.context.close()
+    state = ("(() => { const a = document.querySelector('#hdr .acting');"
+             " return [a.scrollWidth > a.clientWidth, a.getAttribute('title')]; })()")
+    page = _open(replay_chromium, site.url("codex") + f"#move={cut}", SIZES[0])
+    whole = page.evaluate(state)
+    page.set_viewport_size({"width": SIZES[1][0], "height": SIZES[1][1]})
+    page.wait_for_timeout(200)
+    narrowed = page.evaluate(state)
+    words = page.inner_text("#hdr .acting")
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    page.wait_for_timeout(200)
+    widened = page.evaluate(state)
+    assert whole == [False, None] and widened == [False, None], (whole, widened)
+    assert narrowed == [True, words], narrowed
+    page.context.close()
+
+
 def test_without_javascript_the_page_says_so_and_the_moves_stay_readable(
     replay_chromium: Any, site: Site
 ) -> None:
