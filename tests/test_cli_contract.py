@@ -491,3 +491,37 @@ def test_an_existing_output_folder_is_filled_where_its_parent_takes_no_new_entry
     result = run(*[a.replace("{out}", str(out)) for a in args])
     assert result.exit_code == 0, result.stderr
     assert any(out.iterdir()) and sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+@pytest.mark.parametrize(("raised", "code", "said"), [("Terminated", 143, "terminated"),
+                                                       ("KeyboardInterrupt", 130, "interrupted")])
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_signal_before_click_takes_over_is_said_as_any_other(
+    raised: str, code: int, said: str, as_json: bool, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A SIGTERM or Ctrl-C that lands before Click handles it (while the command's modules load)
+    is said as one landing later is: "terminated" 143 or "interrupted" 130, one JSON document
+    under --json."""
+    import signal
+
+    from toolkit import cli as cli_module
+
+    def stopped(**_: Any) -> None:
+        raise cli_module.Terminated() if raised == "Terminated" else KeyboardInterrupt()
+
+    monkeypatch.setattr(cli_module.cli, "main", stopped)
+    monkeypatch.setattr(sys, "argv", ["replaykit", "info", "x.json", *(["--json"] if as_json else [])])
+    before = signal.getsignal(signal.SIGTERM)
+    try:
+        with pytest.raises(SystemExit) as ended:
+            cli_module.main()
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert ended.value.code == code
+    out, err = capsys.readouterr()
+    if as_json:
+        document = json.loads(out)
+        assert (document["exit"], document["errors"][0]["code"], err) == (code, said, "")
+    else:
+        assert (out, err) == ("", said + "\n")

@@ -83,8 +83,8 @@ class LazyGroup(click.Group):
         so is an interruption (Ctrl-C, exit 130; a SIGTERM, exit 143), which is one line on
         stderr without it. Interrupted work is undone on the way out (staging folders go)."""
         argv = list(sys.argv[1:] if args is None else args)
-        as_json = "--json" in argv[: argv.index("--") if "--" in argv else len(argv)]
-        from toolkit.report import interrupted_document, usage_document
+        as_json = json_asked(argv)
+        from toolkit.report import usage_document
 
         try:
             code = super().main(argv, prog_name, complete_var, False, **extra)
@@ -95,11 +95,7 @@ class LazyGroup(click.Group):
                 exc.show()
             code = exc.exit_code
         except (click.Abort, Stopped) as exc:
-            terminated = isinstance(exc.__cause__, Terminated)
-            code = 143 if terminated else 130
-            said = "terminated" if terminated else "interrupted"
-            with contextlib.suppress(OSError):
-                click.echo(interrupted_document(said, code) if as_json else said, err=not as_json)
+            code = say_stopped(isinstance(exc.__cause__, Terminated), as_json)
         if standalone_mode:
             sys.exit(code if isinstance(code, int) else 0)
         return code
@@ -112,6 +108,23 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except KeyboardInterrupt as exc:
             raise Stopped() from exc
+
+
+def json_asked(argv: Sequence[str]) -> bool:
+    """Whether the command line asks for ``--json`` (before any ``--``)."""
+    argv = list(argv)
+    return "--json" in argv[: argv.index("--") if "--" in argv else len(argv)]
+
+
+def say_stopped(terminated: bool, as_json: bool) -> int:
+    """Say that a signal stopped the command, in one line or one JSON document, and return
+    its exit code: 143 for a SIGTERM, 130 for Ctrl-C."""
+    from toolkit.report import interrupted_document
+
+    code, said = (143, "terminated") if terminated else (130, "interrupted")
+    with contextlib.suppress(OSError):
+        click.echo(interrupted_document(said, code) if as_json else said, err=not as_json)
+    return code
 
 
 class Stopped(Exception):
@@ -150,9 +163,8 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _terminate)
     try:
         cli.main(prog_name="replaykit")
-    except KeyboardInterrupt:  # between Click's own handling and the exit
-        click.echo("interrupted", err=True)
-        sys.exit(130)
+    except KeyboardInterrupt as exc:  # before Click's own handling, or between it and the exit
+        sys.exit(say_stopped(isinstance(exc, Terminated), json_asked(sys.argv[1:])))
     except OSError as exc:
         if exc.filename is not None or exc.errno not in _STREAM_ERRORS:
             raise
