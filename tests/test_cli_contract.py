@@ -423,6 +423,22 @@ def test_an_output_name_too_long_for_its_temporary_sibling_is_refused_before_the
     assert list(tmp_path.iterdir()) == []
 
 
+
+def _refuse_temporary_files_in(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The output check's temporary files cannot be made in ``folder`` (as if it were read-only)."""
+    import tempfile
+
+    from toolkit import outputs
+
+    real_mkstemp = tempfile.mkstemp
+
+    def refused(*a: Any, dir: Any = None, **kw: Any) -> Any:
+        if dir is not None and Path(dir) == folder:
+            raise PermissionError(13, "Permission denied", os.path.join(dir, ".x"))
+        return real_mkstemp(*a, dir=dir, **kw)
+
+    monkeypatch.setattr(outputs.tempfile, "mkstemp", refused)
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -440,20 +456,9 @@ def test_an_existing_output_folder_that_takes_no_new_entry_is_refused_before_the
     """Files bound for an existing folder are staged inside it, so the folder itself must take
     new entries (say it is read-only): checked with the location, before anything is drawn or
     searched, in one line naming the folder, never a hidden staging name."""
-    import tempfile
-
-    from toolkit import outputs
-
     out = tmp_path / "out"
     out.mkdir()
-    real_mkstemp = tempfile.mkstemp
-
-    def refused_inside(*a: Any, dir: Any = None, **kw: Any) -> Any:
-        if dir is not None and Path(dir) == out:
-            raise PermissionError(13, "Permission denied", os.path.join(dir, ".x"))
-        return real_mkstemp(*a, dir=dir, **kw)
-
-    monkeypatch.setattr(outputs.tempfile, "mkstemp", refused_inside)
+    _refuse_temporary_files_in(out, monkeypatch)
     result = run(*[a.replace("{out}", str(out)) for a in args])
     assert result.exit_code == 1
     assert result.stderr == f"{out}: cannot write in {out}: Permission denied [unwritable]\n"
@@ -474,20 +479,9 @@ def test_an_existing_output_folder_is_filled_where_its_parent_takes_no_new_entry
 ) -> None:
     """Files bound for an existing folder are staged inside it, so a folder above that takes
     no new entry (``-o .`` in a home folder, a mount point) does not stop the write."""
-    import tempfile
-
-    from toolkit import outputs
-
     out = tmp_path / "out"
     out.mkdir()
-    real_mkstemp = tempfile.mkstemp
-
-    def refused_beside(*a: Any, dir: Any = None, **kw: Any) -> Any:
-        if dir is not None and Path(dir) == tmp_path:
-            raise PermissionError(13, "Permission denied", os.path.join(dir, ".x"))
-        return real_mkstemp(*a, dir=dir, **kw)
-
-    monkeypatch.setattr(outputs.tempfile, "mkstemp", refused_beside)
+    _refuse_temporary_files_in(tmp_path, monkeypatch)
     result = run(*[a.replace("{out}", str(out)) for a in args])
     assert result.exit_code == 0, result.stderr
     assert any(out.iterdir()) and sorted(p.name for p in tmp_path.iterdir()) == ["out"]
