@@ -112,8 +112,10 @@ class LazyGroup(click.Group):
 
 def json_asked(argv: Sequence[str]) -> bool:
     """Whether the command line asks for ``--json`` (before any ``--``)."""
+    from toolkit.report import JSON_FLAG
+
     argv = list(argv)
-    return "--json" in argv[: argv.index("--") if "--" in argv else len(argv)]
+    return JSON_FLAG in argv[: argv.index("--") if "--" in argv else len(argv)]
 
 
 def say_stopped(terminated: bool, as_json: bool) -> int:

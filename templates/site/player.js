@@ -179,9 +179,7 @@
     if (focused && charts.contains(focused) && !focused.getClientRects().length) {
       (current || el("controls")).focus();
     }
-    if (!keepHash) {
-      try { history.replaceState(null, "", hashOf(n)); } catch (e) { /* some file:// hosts refuse */ }
-    }
+    if (!keepHash) { setHash(n); }
   }
 
   // A line cut short for its width keeps its whole text as the pointer's tooltip, asked again
@@ -195,6 +193,9 @@
 
   // The deep link of move n in the view on screen; a spectator's link names no seat.
   function hashOf(n) { return "#move=" + n + (st.seat === "spectator" ? "" : "&seat=" + st.seat); }
+  function setHash(n) {
+    try { history.replaceState(null, "", hashOf(n)); } catch (e) { /* some file:// hosts refuse */ }
+  }
 
   // Copy the link to the move on screen: the clipboard API where the page may use it,
   // else a selected scratch field and the copy command; either way the result is announced,
@@ -208,7 +209,7 @@
   }
   function copyLink() {
     var url = location.href.split("#")[0] + hashOf(st.frame);
-    try { history.replaceState(null, "", hashOf(st.frame)); } catch (e) { /* some file:// hosts refuse */ }
+    setHash(st.frame);
     var done = function () { said("Link to move " + st.frame + " copied", "Link copied"); };
     var fallback = function () {
       var box = document.createElement("textarea"), had = document.activeElement;
