@@ -140,6 +140,63 @@ def test_an_interrupted_site_build_with_json_prints_one_document(tmp_path: Path)
     assert not (tmp_path / "site").exists() and list(tmp_path.iterdir()) == []
 
 
+_LOADING = """
+import builtins, os, signal, sys
+real, landed = builtins.__import__, getattr(signal, sys.argv[1])
+def landing(name, *args, **kwargs):
+    if name == "click":  # the signal lands while the command line loads
+        os.kill(os.getpid(), landed)
+    return real(name, *args, **kwargs)
+builtins.__import__ = landing
+sys.argv = ["replaykit", "info", "x.json", *sys.argv[2:]]
+from toolkit.__main__ import main
+main()
+"""
+
+
+@pytest.mark.parametrize(("sig", "code", "said"), [("SIGTERM", 143, "terminated"),
+                                                   ("SIGINT", 130, "interrupted")])
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_signal_while_the_command_line_loads_is_said_in_one_line(
+    sig: str, code: int, said: str, as_json: bool
+) -> None:
+    """Ctrl-C or SIGTERM while the command's modules still load: the same one line (or one
+    JSON document) and exit code as later, no traceback."""
+    args = [sys.executable, "-c", _LOADING, sig, *(["--json"] if as_json else [])]
+    done = subprocess.run(args, cwd=ROOT, capture_output=True, timeout=120)
+    assert done.returncode == code, done.stderr
+    if as_json:
+        document = json.loads(done.stdout)
+        assert (document["exit"], document["errors"][0]["code"], done.stderr) == (code, said, b"")
+    else:
+        assert (done.stdout, done.stderr.decode()) == (b"", said + "\n")
+
+
+def test_a_command_stops_once_and_a_second_signal_does_not_cut_its_way_out() -> None:
+    """The first Ctrl-C or SIGTERM is raised where the command is; any signal after it, while
+    the command removes what it staged or the interpreter ends, is ignored (it would cut the
+    way out in two, or kill the process after it said why it stopped)."""
+    from toolkit import signals
+
+    stops = {signal.SIGINT, signal.SIGTERM}
+    before = {stop: signal.getsignal(stop) for stop in stops}
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    try:
+        signals.stop_on_signals()
+        with pytest.raises(signals.Terminated):
+            signal.raise_signal(signal.SIGTERM)
+        assert stops <= signal.pthread_sigmask(signal.SIG_BLOCK, [])  # held until the process ends
+        for stop in stops:  # one another thread takes still reaches the handler: it does nothing
+            handler = signal.getsignal(stop)
+            assert callable(handler) and handler(stop, None) is None
+    finally:
+        for stop in stops:
+            signal.signal(stop, signal.SIG_IGN)  # anything pending goes as the mask comes back
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for stop, handler in before.items():
+            signal.signal(stop, handler)
+
+
 def _from_a_deleted_folder(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
     """Run ``python -m toolkit ARGS`` in a current folder removed before it starts."""
     gone = tmp_path / "gone"

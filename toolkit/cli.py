@@ -17,7 +17,6 @@ import errno
 import importlib
 import io
 import os
-import signal
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -25,6 +24,7 @@ from typing import Any, NoReturn
 import click
 
 from toolkit import __version__
+from toolkit.signals import Terminated
 
 COMMAND_MODULES = (
     "toolkit.commands.saves",
@@ -133,15 +133,6 @@ class Stopped(Exception):
     """A command stopped by Ctrl-C or SIGTERM (its cause says which)."""
 
 
-class Terminated(KeyboardInterrupt):
-    """A SIGTERM (``kill``, a CI timeout), raised where the process is so that it unwinds as
-    from Ctrl-C: every staging folder is removed and the output left as it was."""
-
-
-def _terminate(signum: int, frame: Any) -> None:
-    raise Terminated()
-
-
 @click.group(
     cls=LazyGroup,
     modules=COMMAND_MODULES,
@@ -157,12 +148,13 @@ def main() -> None:
 
     Text a terminal's encoding cannot show is written as escapes rather than failing; when
     standard output itself cannot be written (a full disk, a closed stream) the command says
-    so in one line and exits 1.
+    so in one line and exits 1. Ctrl-C and SIGTERM stop the command once
+    (:func:`toolkit.signals.stop_on_signals`, which :mod:`toolkit.__main__` calls before the
+    command line loads).
     """
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
-    signal.signal(signal.SIGTERM, _terminate)
     try:
         cli.main(prog_name="replaykit")
     except KeyboardInterrupt as exc:  # before Click's own handling, or between it and the exit

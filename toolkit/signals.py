@@ -1,11 +1,14 @@
-"""Holding Ctrl-C and SIGTERM for the few steps that must not be cut in two.
+"""How Ctrl-C and SIGTERM stop a command, and holding them for the few steps that must not be
+cut in two.
 
 The command line turns both signals into an exception raised wherever the process is
-(:mod:`toolkit.cli`), so that staging folders are removed on the way out. A few steps
-would leave something behind if the exception came between two of their lines: a
-temporary file made but not yet known to the code that removes it, a worker process
-forked but not yet told to leave the signals to the command. :func:`held` keeps the
-signals waiting for such a step; one that came meanwhile is raised as the step ends.
+(:func:`stop_on_signals`), so that staging folders are removed on the way out. It does so
+once: a signal that comes while the command is already stopping is ignored, so the way out
+is never cut in two by a second Ctrl-C (it takes no longer than removing what was staged and
+ending the workers). A few steps would leave something behind if the exception came between
+two of their lines: a temporary file made but not yet known to the code that removes it, a
+worker process forked but not yet told to leave the signals to the command. :func:`held`
+keeps the signals waiting for such a step; one that came meanwhile is raised as the step ends.
 """
 
 from __future__ import annotations
@@ -16,6 +19,39 @@ from typing import Any
 
 # ``signal`` and ``threading`` load when first used: every command imports this module through
 # the save reader, and most never write a file.
+
+
+class Terminated(KeyboardInterrupt):
+    """A SIGTERM (``kill``, a CI timeout), raised where the process is so that it unwinds as
+    from Ctrl-C: every staging folder is removed and the output left as it was."""
+
+
+_stopping: list[bool] = [False]
+"""Whether a signal has already been raised as the command's stop (a list: set in a handler)."""
+
+
+def stop_on_signals() -> None:
+    """From now on, the first Ctrl-C raises :class:`KeyboardInterrupt` and the first SIGTERM
+    :class:`Terminated` wherever the main thread is; any signal after that is ignored."""
+    import signal
+
+    _stopping[0] = False
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
+
+
+def _stop(signum: int, frame: Any) -> None:
+    """The handler :func:`stop_on_signals` installs. Once it has raised, the main thread also
+    blocks both signals: as the interpreter ends it puts the default actions back, and a late
+    signal would otherwise kill the process after it said why it stopped."""
+    import signal
+
+    if _stopping[0]:
+        return
+    _stopping[0] = True
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, (signal.SIGINT, signal.SIGTERM))
+    raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
 
 
 @contextlib.contextmanager
@@ -38,13 +74,13 @@ def held() -> Iterator[None]:
     stops = (signal.SIGINT, signal.SIGTERM)
     noted: list[int] = []
     before: dict[int, Any] = {}
-    masks = hasattr(signal, "pthread_sigmask")
+    mask: set[int] | None = None  # the signals blocked before, put back as they were
     try:
         # Blocked first, so this thread takes neither while the handlers are swapped. Another
         # thread may still take one, and its handler then runs here, between two steps, and
         # raises: whatever was blocked or swapped so far is put back all the same.
-        if masks:
-            signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+        if hasattr(signal, "pthread_sigmask"):
+            mask = signal.pthread_sigmask(signal.SIG_BLOCK, stops)
         for stop in stops:
             before[stop] = signal.getsignal(stop)
             signal.signal(stop, lambda signum, frame: noted.append(signum))
@@ -64,8 +100,8 @@ def held() -> Iterator[None]:
                 except BaseException as exc:
                     stopped = stopped or exc
         finally:
-            if masks:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
+            if mask is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         if stopped is not None:
             raise stopped
         if noted:
