@@ -6,7 +6,8 @@
   // frame is at or past data.reveal.
   //
   // Charts API: any element inside the page with data-move="N" (for example a point of a
-  // chart in the charts slot) jumps to move N when clicked or activated with Enter. The body's
+  // chart in the charts slot) jumps to move N when clicked or activated with Enter; a click in
+  // a chart takes the nearest such point (a circle inside one) within REACH pixels. The body's
   // data-seat names the view shown; the stylesheet shows each view its own figures.
   var el = function (id) { return document.getElementById(id); };
   var data = null, last = 0;
@@ -345,8 +346,24 @@
     });
   }
 
+  // A pointer on a chart takes the point whose centre is nearest, within a fingertip's reach:
+  // on a narrow screen a chart's dots crowd and overlap, and each must still be the one picked
+  // at its own centre. (A key press is no pointer: it takes the link it was pressed on.)
+  var REACH = 22;
+  function pointNear(ev) {
+    var svg = ev.detail && ev.target.closest ? ev.target.closest(".charts svg") : null;
+    var best = null, nearest = REACH * REACH;
+    if (!svg) { return null; }
+    Array.prototype.forEach.call(svg.querySelectorAll("[data-move] circle"), function (dot) {
+      var r = dot.getBoundingClientRect();
+      var dx = r.left + r.width / 2 - ev.clientX, dy = r.top + r.height / 2 - ev.clientY;
+      if (r.width && dx * dx + dy * dy < nearest) { nearest = dx * dx + dy * dy; best = dot.closest("[data-move]"); }
+    });
+    return best;
+  }
+
   function jumpFrom(ev) {
-    var t = ev.target.closest ? ev.target.closest("[data-move],a[data-frame]") : null;
+    var t = pointNear(ev) || (ev.target.closest ? ev.target.closest("[data-move],a[data-frame]") : null);
     if (!t || !data) { return; }
     ev.preventDefault();
     stop();
