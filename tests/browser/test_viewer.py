@@ -879,6 +879,25 @@ def test_on_a_touch_screen_the_folds_open_from_a_whole_finger(
     page.context.close()
 
 
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=["phone", "small-phone"])
+def test_on_a_touch_screen_the_header_links_and_the_slider_take_a_whole_finger(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """On a touch screen the header's links and Copy link take a tap from the screen's top edge
+    down to the board, though they draw 24 px tall (the board keeps its height), and on a tall
+    phone the slider is 44 px."""
+    page = _open(replay_chromium, site.url("table") + "#move=60", size, has_touch=True, is_mobile=True)
+    reach = """e => { const r = e.getBoundingClientRect(), x = r.left + r.width / 2;
+      const taken = y => { const h = document.elementFromPoint(x, y); return h === e || e.contains(h); };
+      return [r.height, taken(1), taken(r.bottom + 4)]; }"""
+    links = page.eval_on_selector_all("nav.extra a, nav.extra .copy-link",
+                                      f"es => es.filter(e => e.getClientRects().length).map({reach})")
+    assert len(links) >= 3 and all(link == [24, True, True] for link in links), links
+    slider = page.eval_on_selector("#scrub", "e => e.getBoundingClientRect().height")
+    assert slider >= (44 if size[1] >= 700 else 32), slider
+    page.context.close()
+
+
 def test_pausing_autoplay_says_the_move_it_stopped_on(replay_chromium: Any, site: Site) -> None:
     """Autoplay speaks once per turn, so the move it stops on was never said: pausing it (Space,
     or Enter on the button) says that move; stepping afterwards says each move as before."""
