@@ -156,6 +156,31 @@ def test_a_seat_int_cannot_read_is_a_usage_error() -> None:
         assert result.stderr.count("\n") == 1 and "[unknown_seat]" in result.stderr
 
 
+def test_a_candidate_refused_before_its_handler_is_judged_without_a_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Candidates refused by the checks every move passes first (an unknown action, a malformed
+    one) are judged on the loaded state itself, which those checks never change; the others,
+    refused by their handler (a decision nobody asked for) or applied, are tried on a copy."""
+    from toolkit.games.codex.state import State
+
+    data = capture()
+    real = data["validActions"]
+    junk = [{"id": f"junk-{k}", "type": kind, "x": k}
+            for k, kind in enumerate(["noSuchAction", 7, "chooseStealTarget"] * 50)]
+    data["validActions"] = real + junk
+    path = tmp_path / "junk.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    copies = []
+    copy_state = State.copy
+    monkeypatch.setattr(State, "copy", lambda state: copies.append(1) or copy_state(state))
+    comparison = report("--state", path)["comparison"]
+    assert (comparison["candidates"], comparison["refused"]) == (len(real) + 150, 1 + 150)
+    codes = {verdict["code"] for verdict in comparison["verdicts"][len(real):]}
+    assert codes == {"unknown_action", "bad_move", "wrong_decision"}
+    assert len(copies) == len(real) + 50
+
+
 def test_a_candidate_offered_many_times_is_tried_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

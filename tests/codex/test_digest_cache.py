@@ -114,6 +114,21 @@ def test_a_copy_builds_its_own_cache() -> None:
     assert GAME.digest(twin) != GAME.digest(state)
 
 
+def test_state_copy_is_a_deep_copy_of_its_own() -> None:
+    """``State.copy`` (pickled and read back) gives what ``copy.deepcopy`` gives: equal fields,
+    no shared list or record, its own digest cache; each then plays on unaffected by the other."""
+    state = next(s for n, s in enumerate(positions(43, ["random"] * 4, "standard", True, 400)) if n == 250)
+    GAME.digest(state)
+    twin, deep = state.copy(), copy.deepcopy(state)
+    assert vars(twin) == vars(deep) and full_text(twin) == full_text(state)
+    assert CACHE_ATTRIBUTE not in vars(twin)
+    assert twin.players[0] is not state.players[0] and twin.players[0].res is not state.players[0].res
+    assert twin.road is not state.road and twin.decks is not state.decks
+    play_on(twin, 3, 60)
+    assert full_text(deep) == full_text(state) and GAME.digest(state) == full_digest(state)
+    assert GAME.digest(twin) == full_digest(twin) != GAME.digest(state)
+
+
 def test_text_and_digest_asked_in_turn() -> None:
     """Asking for the digest text and for the digest in turn, after moves or several times at one
     position, gives the full text and its digest every time."""

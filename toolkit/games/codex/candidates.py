@@ -14,7 +14,6 @@ payload. Two moves match when their type and payload are equal as JSON.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -191,10 +190,12 @@ def as_move(player_id: str, action: Mapping[str, Any]) -> tuple[str | None, Move
 
 
 def judge(state: State, move: Move) -> tuple[str, str]:
-    """Our verdict on ``move``: ``("", "")`` when our engine applies it, else code and message."""
-    trial = copy.deepcopy(state)
+    """Our verdict on ``move``: ``("", "")`` when our engine applies it, else code and message.
+    A move refused before its handler runs is refused on ``state`` itself (those checks change
+    nothing); any other is tried on a copy."""
     try:
-        engine.apply(trial, move)
+        engine.admit(state, move)
+        engine.apply(state.copy(), move)
     except IllegalMove as exc:
         return exc.code, exc.message
     except Exception as exc:  # a diagnostic tool reports a crash of our engine as a disagreement

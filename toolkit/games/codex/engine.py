@@ -171,7 +171,10 @@ def parse_move(state: State, move: Any) -> tuple[int, str, dict[str, Any]]:
     return seat, kind, payload
 
 
-def apply(state: State, move: Any) -> list[dict[str, Any]]:
+def admit(state: State, move: Any) -> tuple[int, ActionSpec, dict[str, Any]]:
+    """The checks every move passes before its handler runs, which change nothing: the move's
+    shape and player, a game not over, an action this engine handles, and an open decision
+    answered only by its own answers (§16). Returns the seat, the action and the payload."""
     seat, kind, payload = parse_move(state, move)
     if state.phase == "gameOver":
         raise IllegalMove("game_over", "the game is over")
@@ -188,6 +191,11 @@ def apply(state: State, move: Any) -> list[dict[str, Any]]:
                 f"the open {state.pending['type']} decision is answered by {', '.join(answers)}",
             )
         resume.check_gap(state, kind, payload)
+    return seat, spec, payload
+
+
+def apply(state: State, move: Any) -> list[dict[str, Any]]:
+    seat, spec, payload = admit(state, move)
     events = spec.handler(state, seat, payload)
     if state.queue:  # pump runs nothing on an empty queue
         pump(state)

