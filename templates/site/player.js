@@ -373,9 +373,17 @@
   function wire() {
     counter.style.minWidth = (2 * String(last).length + 3) + "ch";  // "n / last" never reflows the bar
     // On a narrow screen the board is pinned over the area scrolling beneath it: whatever takes
-    // the focus there is scrolled to below the board, not under it.
+    // the focus there is scrolled to below the board, not under it. A stage that would leave
+    // less than a move's line beneath it (a small phone on its side, a page zoomed to 400 %)
+    // is not pinned: pinned, its own foot and everything after it could never be reached.
     var pad = function () {
-      viewer.style.scrollPaddingTop = getComputedStyle(stage).position === "sticky" ? stage.offsetHeight + 8 + "px" : "";
+      document.body.classList.remove("unpinned");
+      var pinned = getComputedStyle(stage).position === "sticky";
+      if (pinned && viewer.clientHeight - stage.offsetHeight < 44) {
+        document.body.classList.add("unpinned");
+        pinned = false;
+      }
+      viewer.style.scrollPaddingTop = pinned ? stage.offsetHeight + 8 + "px" : "";
     };
     pad();
     window.addEventListener("resize", pad);

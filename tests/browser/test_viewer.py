@@ -582,6 +582,27 @@ def test_short_and_small_screens_keep_the_controls_in_view_and_the_moves_in_reac
     page.context.close()
 
 
+@pytest.mark.parametrize("size", [(480, 320), (320, 256)], ids=["small-phone-on-its-side", "zoomed-400"])
+def test_a_stage_taller_than_the_screen_is_not_pinned_and_every_control_is_in_reach(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """Where the board and its controls leave less than a move's line beneath them (a small
+    phone on its side, a 1280x1024 window zoomed to 400 %), the stage scrolls with the page
+    instead of being pinned over it: every control can be scrolled into view, then the moves;
+    and at 568x320 the stage stays pinned."""
+    touch = {"has_touch": True, "is_mobile": True}
+    page = _open(replay_chromium, site.url("table") + "#move=60", size, **touch)
+    assert page.eval_on_selector(".stage", "e => getComputedStyle(e).position") == "static"
+    for part in ("#btn-help", "#seat", "#scrub", "#moves [aria-current]"):
+        page.eval_on_selector(part, "e => e.scrollIntoView({block: 'nearest'})")
+        assert page.evaluate(IN_VIEW.replace("r.height > 40", "r.height > 10"), part), part
+    assert page.evaluate("[scrollX, scrollY]") == [0, 0] and page.errors == []
+    page.context.close()
+    page = _open(replay_chromium, site.url("table") + "#move=60", (568, 320), **touch)
+    assert page.eval_on_selector(".stage", "e => getComputedStyle(e).position") == "sticky"
+    page.context.close()
+
+
 @pytest.mark.parametrize("size", [(390, 844), (932, 430), (1024, 768)])
 def test_focus_in_the_players_never_scrolls_the_window(
     replay_chromium: Any, site: Site, size: tuple[int, int]
