@@ -666,7 +666,8 @@ CHART_DOTS = """() => {
   figure.scrollIntoView({block: 'end'});  // below the board pinned at the top
   return [...figure.querySelectorAll('a.chart-move circle')].filter(c => c.getClientRects().length).map(c => {
     const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-    return {move: +c.closest('a').dataset.move, x: x, y: y, covered: document.elementFromPoint(x, y) !== c}; });
+    const covered = document.elementFromPoint(x, y) !== c;
+    return {move: +c.closest('a').dataset.move, x: x, y: y, covered: covered}; });
 }"""
 
 
@@ -687,7 +688,8 @@ def test_on_a_phone_a_click_at_a_chart_point_takes_that_point(
         assert _frame(page) in spot, (dot, _frame(page))
     page.keyboard.press("Home")
     box = page.evaluate("""() => [...document.querySelectorAll('#charts figure svg')]
-      .find(f => f.getClientRects().length && f.querySelector('a.chart-move')).getBoundingClientRect().toJSON()""")
+      .find(f => f.getClientRects().length && f.querySelector('a.chart-move'))
+      .getBoundingClientRect().toJSON()""")
     assert page.evaluate(CHART_DOTS) == dots  # stepping scrolled nothing: the dots are where they were
     page.mouse.click(box["left"] + 3, box["top"] + 3)  # the title's corner: no point near
     assert _frame(page) == 0 and page.errors == []
