@@ -84,6 +84,36 @@ def test_an_unusable_scheduler_address_is_one_line(tmp_path: Path, address: str,
     assert reason in refused(folder, address)
 
 
+@pytest.mark.parametrize(("distribution", "here", "said"), [
+    ("replaykit", "9.9.9", f"has replaykit {toolkit.__version__}, not replaykit 9.9.9 (2 of 2 workers)"),
+    ("no-such-distribution", "0.1.0", "has no replaykit, not replaykit 0.1.0 (2 of 2 workers)"),
+])
+@pytest.mark.parametrize("command", ["check", "site"])
+def test_workers_without_this_replaykit_are_refused_in_one_line(
+    scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, distribution: str, here: str, said: str,
+    command: str
+) -> None:
+    """Workers with another replaykit, or none, could not read the tasks (each would die and be
+    restarted for ever): the command says so in one line, exit 1, before handing them any."""
+    monkeypatch.setattr(parallel, "DISTRIBUTION", distribution)
+    monkeypatch.setattr(parallel, "installed_version", lambda: here)
+    folder = small_archive(tmp_path / "replays", moves=10)
+    line = refused(folder, scheduler, command)
+    assert said in line and line.endswith(": install this version there [no_scheduler]"), line
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_task_the_cluster_cannot_read_is_said_in_one_line() -> None:
+    """A scheduler that cannot read the task graph (replaykit missing there): what the cluster
+    needs, then the first sentence of Dask's error; any other failure is named as it is."""
+    unread = RuntimeError("Error during deserialization of the task graph. This frequently\noccurs if ...")
+    assert parallel.cluster_failure(unread) == (
+        "the Dask cluster could not read replaykit's tasks: its scheduler and workers need replaykit "
+        "installed, the same version as here (RuntimeError: Error during deserialization of the task graph)")
+    assert parallel.cluster_failure(OSError("connection reset")) == (
+        "the Dask cluster could not run a task (OSError: connection reset)")
+
+
 class _WebServer(http.server.BaseHTTPRequestHandler):
     """Answers every request with a page (how the Dask dashboard's port answers)."""
 

@@ -176,8 +176,14 @@ def _connect(address: str) -> Any:
     So the client is made in a daemon thread given half its timeout again, and is abandoned,
     not waited on, after that.
     """
-    from distributed import Client
+    import warnings
 
+    from distributed import Client
+    from distributed.versions import VersionMismatchWarning
+
+    # Other packages' versions differing between here and the cluster matter to replaykit
+    # only if a task then fails, which is said in one line (see cluster_failure).
+    warnings.filterwarnings("ignore", category=VersionMismatchWarning)
     box: dict[str, Any] = {}
 
     def attempt() -> None:
@@ -212,9 +218,59 @@ def _on_dask(func: Callable[[T], R], tasks: Iterable[T], address: str) -> Iterat
     _check_address(address)
     client = _connect(address)
     try:
+        _check_workers(client)
         futures = client.map(func, list(tasks), pure=False)
         where: dict[Any, int] = {f.key: i for i, f in enumerate(futures)}
         for future, result in as_completed(futures, loop=client.loop, with_results=True):
             yield where[future.key], result
+    except SchedulerError:
+        raise
+    except Exception as exc:
+        raise SchedulerError(cluster_failure(exc)) from None
     finally:
         client.close()
+
+
+DISTRIBUTION = "replaykit"
+"""The installed distribution whose version the cluster's workers must have."""
+
+
+def installed_version() -> str | None:
+    """This process's replaykit version (None when run from a source tree, not installed)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def _check_workers(client: Any) -> None:
+    """Refuse a cluster whose workers have another replaykit than this one, or none. Such a
+    worker cannot read a task: it dies and is restarted, the task is handed to it again, and
+    the command would wait for ever. (Run from a source tree, there is nothing to compare.)"""
+    from importlib import metadata
+
+    here = installed_version()
+    if here is None:
+        return
+    there = client.run(metadata.version, DISTRIBUTION, on_error="return")
+    wrong = sorted(worker for worker, version in there.items() if version != here)
+    if wrong:
+        found = there[wrong[0]]
+        has = f"replaykit {found}" if isinstance(found, str) else "no replaykit"
+        raise SchedulerError(f"the Dask worker at {wrong[0]} has {has}, not replaykit {here} "
+                             f"({len(wrong)} of {len(there)} workers): install this version there")
+
+
+def cluster_failure(exc: Exception) -> str:
+    """One line for a task the cluster could not run: when its scheduler or a worker could not
+    read the task (replaykit missing there, or another version), what the cluster needs; in
+    any case what went wrong, in its first sentence."""
+    text = " ".join(str(exc).split())
+    first = text.split(". ")[0][:200]
+    said = f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+    if isinstance(exc, ImportError) or "deserializ" in text:
+        return ("the Dask cluster could not read replaykit's tasks: its scheduler and workers need "
+                f"replaykit installed, the same version as here ({said})")
+    return f"the Dask cluster could not run a task ({said})"

@@ -21,7 +21,8 @@ def jobs_options(command: F) -> F:
         "scheduler",
         default=None,
         metavar="ADDRESS",
-        help="run the per-save work on this Dask distributed scheduler (e.g. tcp://host:8786)",
+        help="run the per-save work on this Dask distributed scheduler (e.g. tcp://host:8786); its "
+        "workers need this version of replaykit installed",
     )(command)
     return click.option(
         "-j",
