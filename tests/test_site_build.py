@@ -60,6 +60,31 @@ def test_pages_are_built_largest_save_first_and_listed_in_input_order(
     assert tree(tmp_path / "site") == expected
 
 
+def test_a_build_keeps_no_page_in_memory_once_it_is_staged(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An archive of thousands of pages: each page is written to the staging folder as it
+    comes, built or from the cache, and only its index record is kept until the index is
+    written, so a build's memory does not grow with every page of the archive."""
+    replays, expected = reference
+    kept: list[builder.Outcome | None] = []
+    real = builder._collect
+
+    def noted(built: builder.Built, slugs: list[str], outcomes: list[builder.Outcome | None],
+              skip_broken: bool) -> list[builder.Record]:
+        kept.extend(outcomes)
+        return real(built, slugs, outcomes, skip_broken)
+
+    monkeypatch.setattr(builder, "_collect", noted)
+    out, cache = tmp_path / "site", tmp_path / "cache"
+    for rebuilt in (3, 0):  # every page built, then every page from the cache
+        kept.clear()
+        assert build(replays, out, cache=cache).rebuilt == rebuilt
+        assert len(kept) == 3 and all(o is not None and o.record is not None for o in kept)
+        assert [o.html for o in kept if o is not None] == [None, None, None]
+    assert tree(out) == expected
+
+
 def test_an_unchanged_archive_rewrites_nothing(
     reference: tuple[Path, dict[str, str]], tmp_path: Path
 ) -> None:

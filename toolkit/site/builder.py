@@ -17,7 +17,7 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -387,7 +387,9 @@ def build(
                 outcomes: list[Outcome | None] = [None] * len(entries)
 
                 def place(i: int, outcome: Outcome) -> None:
-                    outcomes[i] = outcome
+                    # the page goes to the staging folder now: only its record is kept for
+                    # the index, so a build never holds every page of the archive in memory
+                    outcomes[i] = replace(outcome, html=None)
                     if outcome.html is not None:
                         stage.add(f"{PAGES}/{slugs[i]}.html", outcome.html.encode("utf-8"))
                         # the save itself, for download
