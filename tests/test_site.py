@@ -52,7 +52,7 @@ def broken(save: dict[str, Any], index: int) -> dict[str, Any]:
     save["moves"][index - 1] = {
         "seat": save["moves"][index - 1]["seat"],
         "kind": "turn",
-        "action": {"type": "build_city", "vertex": 99},
+        "action": {"type": "build_city", "vertex": 0},  # valid to the schema, illegal to the engine
     }
     return save
 
@@ -141,6 +141,27 @@ def test_a_broken_save_fails_the_build_and_keeps_the_old_site(replays: Path, tmp
     assert "Traceback" not in result.output
     assert tree(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["replays", "site"]
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    ({"extra": 1}, ": /extra: unexpected field 'extra' [unknown_field]"),
+    ({"checkpoints": "x"}, ": /checkpoints: 'x' is not of type 'array' [wrong_type]"),
+])
+def test_a_save_its_schema_refuses_is_never_published(
+    replays: Path, tmp_path: Path, change: dict[str, Any], said: str
+) -> None:
+    """design §3: a page publishes its save; one that replays but that its schema refuses (an
+    unknown key, checkpoints that cannot be checked) is refused with the line validate gives
+    first, and left out under --skip-broken."""
+    data = {**record("site-unschemed", ["greedy"] * 3), **change}
+    path = put(replays, "gamma.json", data)
+    first = CliRunner().invoke(cli, ["validate", str(path)]).output.splitlines()[0]
+    assert first.endswith(said), first
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", str(tmp_path / "site")])
+    assert result.exit_code == 1 and first in result.output.splitlines(), result.output
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", str(tmp_path / "site"), "--skip-broken"])
+    assert result.exit_code == 0 and f"skipped: {first}" in result.output.splitlines(), result.output
+    assert not (tmp_path / "site" / "replays" / "gamma.html").exists()
 
 
 def test_skip_broken_lists_what_it_left_out(replays: Path, tmp_path: Path) -> None:

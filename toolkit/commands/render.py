@@ -114,7 +114,9 @@ def _write_failed(out: Path, what: str, exc: OSError, file: str | None = None) -
     type=click.Path(path_type=Path),
     help="output folder (replaced as a whole)",
 )
-@click.option("--skip-broken", is_flag=True, help="leave out saves that do not replay instead of failing")
+@click.option(
+    "--skip-broken", is_flag=True, help="leave out saves that do not validate or replay instead of failing"
+)
 @jobs_options
 @click.option(
     "--cache",

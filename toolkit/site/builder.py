@@ -25,7 +25,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from toolkit import __version__
+from toolkit import __version__, validation
 from toolkit.parallel import run_each
 from toolkit.progress import Progress
 from toolkit.render.charts import Tracker, page_charts
@@ -213,11 +213,15 @@ def render_replay(
     element in them with ``data-move=N`` jumps to move N when clicked. Raises
     :class:`SaveError`, :class:`ReplayError` or :class:`RenderError` for a save that cannot
     be published (a save with no engine to replay it, such as a stationmaster save or a
-    manifest, is a :class:`ReplayError`).
+    manifest, is a :class:`ReplayError`; one its schema refuses, a :class:`SaveError` naming
+    the first error, as ``validate`` does).
     """
     save = save if save is not None else load(entry.path)
     check_page_size(save)
     game_for(save)  # a foreign save, a manifest or an unknown game: its one line, never a page
+    report = validation.check(save)
+    if not report.ok:  # the page publishes the save beside it: never one its schema refuses
+        raise SaveError(report.errors[0])
     with gc_paused():
         return _render_replay(env, entry, links, save, reveal, slug)
 
