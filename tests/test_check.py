@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -69,6 +70,24 @@ def test_json_is_one_document_and_any_failure_exits_1(corpus: Path) -> None:
     assert report["ok"] is False and result.stderr == ""
     assert report["counts"] == {"ok": 1, "diverged": 1, "illegal": 1, "invalid": 1}
     assert [s["status"] for s in report["saves"]] == ["ok", "diverged", "illegal", "invalid"]
+    # each save not ok is also one error of the document, located as validate and replay locate it
+    errors = {Path(e["file"]).name: e for e in report["errors"]}
+    assert sorted(errors) == [Path(s["file"]).name for s in report["saves"][1:]]
+    for save in report["saves"][1:]:
+        error = errors[Path(save["file"]).name]
+        assert error["move"] == save["move"] and error["code"] == save["code"] and error["message"]
+        assert "[" not in error["message"] and error["message"] in save["reason"]
+    assert errors["b-diverged.json"]["code"] == "diverged"
+
+
+def test_the_count_names_each_way_a_save_was_not_ok(corpus: Path) -> None:
+    """Among thousands of lines the last says how many saves were not ok, and how: so many
+    diverged, illegal, invalid."""
+    result = CliRunner().invoke(cli, ["check", str(corpus), "--jobs", "1"])
+    assert result.exit_code == 1
+    last = result.stdout.splitlines()[-1]
+    counted = r"4 saves checked: 1 ok, 3 not ok \(1 diverged, 1 illegal, 1 invalid\) in \d+\.\ds"
+    assert re.fullmatch(counted, last), last
 
 
 def test_a_clean_corpus_exits_0_with_a_line_per_save(corpus: Path) -> None:

@@ -13,7 +13,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,7 @@ class Verdict:
     move: int | None = None
     reason: str = ""
     code: str = ""
+    cause: Problem | None = field(default=None, compare=False)  # what made it not ok
 
     @property
     def ok(self) -> bool:
@@ -64,6 +65,11 @@ class Verdict:
     def line(self) -> str:
         return f"{self.file}: {self.summary()}"
 
+    def problem(self) -> Problem:
+        """A save not ok as one error of the command: the first error found in it (the move it
+        concerns, where it is, why, and its code; ``diverged`` for a checkpoint not matched)."""
+        return self.cause or Problem(self.file, self.summary(), self.code or self.status, move=self.move)
+
     def as_json(self) -> dict[str, Any]:
         return {
             "file": self.file,
@@ -80,7 +86,7 @@ def _invalid(problem: Problem, more: int = 0) -> Verdict:
     where = f"{problem.pointer}: " if problem.pointer else ""
     extra = f"; {more} more error{'s' if more > 1 else ''}" if more else ""
     reason = f"{where}{problem.message} [{problem.code}]{extra}"
-    return Verdict(problem.file, INVALID, None, problem.move, reason, problem.code)
+    return Verdict(problem.file, INVALID, None, problem.move, reason, problem.code, problem)
 
 
 def check_save(task: CheckTask) -> Verdict:
@@ -105,7 +111,8 @@ def check_save(task: CheckTask) -> Verdict:
             return _invalid(exc.problem())
         status = DIVERGED if exc.code == "diverged" else ILLEGAL
         label = f"{exc.label}: " if exc.label and status == ILLEGAL else ""
-        return Verdict(task.path, status, total, exc.index, f"{label}{exc.message} [{exc.code}]", exc.code)
+        reason = f"{label}{exc.message} [{exc.code}]"
+        return Verdict(task.path, status, total, exc.index, reason, exc.code, exc.problem())
     return Verdict(task.path, OK, total)
 
 

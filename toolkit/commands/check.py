@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
-from toolkit.report import Outcome, reporting
+from toolkit.report import Error, Outcome, reporting
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -83,11 +83,14 @@ def check_command(
         counts[verdict.status] = counts.get(verdict.status, 0) + 1
     took = time.perf_counter() - started
     lines = [v.line() for v in verdicts]
+    kinds = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()) if status != "ok")
     lines.append(
-        f"{len(verdicts)} saves checked: {len(verdicts) - len(failed)} ok, {len(failed)} not ok ({took:.1f}s)"
+        f"{len(verdicts)} saves checked: {len(verdicts) - len(failed)} ok, {len(failed)} not ok"
+        + (f" ({kinds})" if kinds else "") + f" in {took:.1f}s"
     )
     data = {"counts": counts, "saves": [v.as_json() for v in verdicts]}
-    return Outcome(data, lines, exit=1 if failed else 0)
+    errors = [Error.of(v.problem()) for v in failed]
+    return Outcome(data, lines, exit=1 if failed else 0, errors=errors, errors_in_lines=True)
 
 
 COMMANDS = (check_command,)
