@@ -197,6 +197,42 @@ def test_a_command_stops_once_and_a_second_signal_does_not_cut_its_way_out() -> 
             signal.signal(stop, handler)
 
 
+_CUT_SHORT = """
+import os, signal, struct, time
+from concurrent.futures import ProcessPoolExecutor
+from toolkit import parallel, signals
+pools = []
+class Recorded(ProcessPoolExecutor):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        pools.append(self)
+parallel.ProcessPoolExecutor = Recorded
+def work(task):
+    if task == 0:  # a result cut short: its length and one byte sent, then the command stopped
+        pools[0]._result_queue._writer._send(struct.pack("!i", 1 << 20) + b"x")
+        os.kill(os.getppid(), signal.SIGINT)
+    time.sleep(60)
+signals.stop_on_signals()
+start = time.monotonic()
+try:
+    for _ in parallel.run_each(work, range(2), 2, jobs=2):
+        pass
+except KeyboardInterrupt:
+    print(time.monotonic() - start)
+"""
+
+
+def test_a_pool_stopped_while_a_worker_sends_a_result_ends_at_once() -> None:
+    """A worker killed while it sends a result leaves the pool's manager thread waiting for the
+    rest: the stop ends that wait at once (it took MANAGER_EXIT_TIMEOUT with every signal ignored,
+    then the process hung at exit, deaf to Ctrl-C and SIGTERM)."""
+    from toolkit.parallel import MANAGER_EXIT_TIMEOUT
+
+    done = subprocess.run([sys.executable, "-c", _CUT_SHORT], cwd=ROOT, capture_output=True, timeout=30)
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert float(done.stdout) < MANAGER_EXIT_TIMEOUT / 2
+
+
 def _from_a_deleted_folder(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
     """Run ``python -m toolkit ARGS`` in a current folder removed before it starts."""
     gone = tmp_path / "gone"

@@ -113,11 +113,16 @@ def _in_pool(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterat
         # while it was starting may not shut down cleanly; that must not hide why it stopped.
         started = list((getattr(pool, "_processes", None) or {}).values())  # no public list before 3.14
         manager = getattr(pool, "_executor_manager_thread", None)
+        results = getattr(pool, "_result_queue", None)
         with contextlib.suppress(RuntimeError):
             pool.shutdown(wait=False, cancel_futures=True)
         for process in started:
             with contextlib.suppress(OSError, ValueError, AttributeError):
                 process.kill()
+        # A worker killed while it sent a result leaves the manager thread reading the rest of it,
+        # and this process holds the pipe's other end: closed, the read ends with the workers.
+        with contextlib.suppress(OSError, AttributeError):
+            results._writer.close()  # type: ignore[union-attr]
         # The pool's manager thread closes its wake-up pipe as it ends; still running at exit,
         # it races the interpreter's exit hook that writes to that pipe (a stray traceback).
         if isinstance(manager, threading.Thread) and manager.is_alive():
