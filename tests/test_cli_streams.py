@@ -172,6 +172,34 @@ def test_a_signal_while_the_command_line_loads_is_said_in_one_line(
         assert (done.stdout, done.stderr.decode()) == (b"", said + "\n")
 
 
+_DROPPED = """
+import builtins, os, signal, sys, weakref
+real, landed = builtins.__import__, getattr(signal, sys.argv[1])
+class Lock:
+    pass
+def landing(name, *args, **kwargs):
+    if name == "click":  # the signal lands in a weakref callback, as one may at the end of any import
+        lock = Lock()
+        ref = weakref.ref(lock, lambda ref: os.kill(os.getpid(), landed))
+        del lock
+    return real(name, *args, **kwargs)
+builtins.__import__ = landing
+sys.argv = ["replaykit", "info", "x.json", *sys.argv[2:]]
+from toolkit.__main__ import main
+main()
+"""
+
+
+@pytest.mark.parametrize(("sig", "code", "said"), [("SIGTERM", 143, "terminated"),
+                                                   ("SIGINT", 130, "interrupted")])
+def test_a_signal_in_a_weakref_callback_still_stops_the_command(sig: str, code: int, said: str) -> None:
+    """A signal whose handler runs in a weakref callback or a finaliser (Python drops what they
+    raise; the import machinery runs one at the end of every import): the command still stops,
+    in one line, no traceback (the stop was dropped, and the command ran on deaf to signals)."""
+    done = subprocess.run([sys.executable, "-c", _DROPPED, sig], cwd=ROOT, capture_output=True, timeout=120)
+    assert (done.returncode, done.stdout, done.stderr.decode()) == (code, b"", said + "\n")
+
+
 def test_a_command_stops_once_and_a_second_signal_does_not_cut_its_way_out() -> None:
     """The first Ctrl-C or SIGTERM is raised where the command is; any signal after it, while
     the command removes what it staged or the interpreter ends, is ignored (it would cut the
@@ -181,6 +209,7 @@ def test_a_command_stops_once_and_a_second_signal_does_not_cut_its_way_out() -> 
     stops = {signal.SIGINT, signal.SIGTERM}
     before = {stop: signal.getsignal(stop) for stop in stops}
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    hook = sys.unraisablehook
     try:
         signals.stop_on_signals()
         with pytest.raises(signals.Terminated):
@@ -195,6 +224,7 @@ def test_a_command_stops_once_and_a_second_signal_does_not_cut_its_way_out() -> 
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         for stop, handler in before.items():
             signal.signal(stop, handler)
+        sys.unraisablehook = hook
 
 
 _CUT_SHORT = """

@@ -29,15 +29,22 @@ class Terminated(KeyboardInterrupt):
 _stopping: list[bool] = [False]
 """Whether a signal has already been raised as the command's stop (a list: set in a handler)."""
 
+_raised: list[Any] = [None, None]
+"""The stop last raised and the signal mask before it, until the stop is known lost."""
+
 
 def stop_on_signals() -> None:
     """From now on, the first Ctrl-C raises :class:`KeyboardInterrupt` and the first SIGTERM
     :class:`Terminated` wherever the main thread is; any signal after that is ignored."""
     import signal
+    import sys
 
     _stopping[0] = False
     signal.signal(signal.SIGINT, _stop)
     signal.signal(signal.SIGTERM, _stop)
+    if sys.unraisablehook is not _dropped:
+        _dropped.before = sys.unraisablehook  # type: ignore[attr-defined]
+        sys.unraisablehook = _dropped
 
 
 def _stop(signum: int, frame: Any) -> None:
@@ -49,9 +56,34 @@ def _stop(signum: int, frame: Any) -> None:
     if _stopping[0]:
         return
     _stopping[0] = True
+    stop = Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+    _raised[:] = [stop, None]
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_BLOCK, (signal.SIGINT, signal.SIGTERM))
-    raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+        _raised[1] = signal.pthread_sigmask(signal.SIG_BLOCK, (signal.SIGINT, signal.SIGTERM))
+    raise stop
+
+
+def _dropped(unraisable: Any) -> None:
+    """``sys.unraisablehook`` while :func:`stop_on_signals` holds: a stop raised where Python
+    drops what is raised (a weakref callback or a finaliser; the import machinery runs one at the
+    end of every import) would leave the command running, deaf to every later signal. It is
+    raised again instead, a moment later, where the main thread then is; anything else is said
+    as before."""
+    if unraisable.exc_value is None or unraisable.exc_value is not _raised[0]:
+        _dropped.before(unraisable)  # type: ignore[attr-defined]
+        return
+    import _thread
+    import signal
+
+    signum = signal.SIGTERM if isinstance(unraisable.exc_value, Terminated) else signal.SIGINT
+    mask = _raised[1]
+    _raised[:] = [None, None]
+    if mask is not None:  # a signal pending meanwhile is ignored here, the stop still on
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    _stopping[0] = False
+    # From another thread, which runs once this one lets go: raised from here, it would be
+    # dropped again.
+    _thread.start_new_thread(_thread.interrupt_main, (signum,))
 
 
 @contextlib.contextmanager
