@@ -363,10 +363,13 @@
   }
 
   function jumpFrom(ev) {
-    var t = pointNear(ev) || (ev.target.closest ? ev.target.closest("[data-move],a[data-frame]") : null);
+    var near = pointNear(ev);
+    var t = near || (ev.target.closest ? ev.target.closest("[data-move],a[data-frame]") : null);
     if (!t || !data) { return; }
     ev.preventDefault();
     stop();
+    // The point taken keeps the focus (its outline, and Enter), not the one the pointer was on.
+    if (near) { near.focus({ preventScroll: true }); }
     show(parseInt(t.getAttribute(t.hasAttribute("data-move") ? "data-move" : "data-frame"), 10));
   }
 

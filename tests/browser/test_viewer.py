@@ -696,6 +696,23 @@ def test_on_a_phone_a_click_at_a_chart_point_takes_that_point(
     page.context.close()
 
 
+def test_a_chart_point_taken_by_a_click_takes_the_focus(replay_chromium: Any, site: Site) -> None:
+    """A click at a dot drawn under another shows the dot beneath; the focus goes to that dot too
+    (its highlight, and what Enter takes next), not to the dot drawn over it."""
+    page = _open(replay_chromium, site.url("codex") + "#move=5&seat=all", SIZES[1])
+    dots = [d for d in page.evaluate(CHART_DOTS) if d["covered"]]
+    assert dots
+    for dot in dots:
+        page.mouse.click(dot["x"], dot["y"])
+        shown = _frame(page)
+        assert page.evaluate("document.activeElement.dataset.move") == str(shown), (dot, shown)
+        page.keyboard.press("Home")
+        page.keyboard.press("Enter")
+        assert _frame(page) == shown
+    assert page.errors == []
+    page.context.close()
+
+
 SWIPE = """
 ([from, to]) => {
   const board = document.getElementById('board-svg');
