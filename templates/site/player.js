@@ -348,16 +348,21 @@
 
   // A pointer on a chart takes the point whose centre is nearest, within a fingertip's reach:
   // on a narrow screen a chart's dots crowd and overlap, and each must still be the one picked
-  // at its own centre. (A key press is no pointer: it takes the link it was pressed on.)
+  // at its own centre. A point whose centre is out of sight (scrolled out of the pictures' box,
+  // under the board pinned above them) is not taken. (A key press is no pointer: it takes the
+  // link it was pressed on.)
   var REACH = 22;
   function pointNear(ev) {
     var svg = ev.detail && ev.target.closest ? ev.target.closest(".charts svg") : null;
     var best = null, nearest = REACH * REACH;
     if (!svg) { return null; }
     Array.prototype.forEach.call(svg.querySelectorAll("[data-move] circle"), function (dot) {
-      var r = dot.getBoundingClientRect();
-      var dx = r.left + r.width / 2 - ev.clientX, dy = r.top + r.height / 2 - ev.clientY;
-      if (r.width && dx * dx + dy * dy < nearest) { nearest = dx * dx + dy * dy; best = dot.closest("[data-move]"); }
+      var r = dot.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+      var dx = x - ev.clientX, dy = y - ev.clientY;
+      if (r.width && dx * dx + dy * dy < nearest && svg.contains(document.elementFromPoint(x, y))) {
+        nearest = dx * dx + dy * dy;
+        best = dot.closest("[data-move]");
+      }
     });
     return best;
   }

@@ -713,6 +713,35 @@ def test_a_chart_point_taken_by_a_click_takes_the_focus(replay_chromium: Any, si
     page.context.close()
 
 
+HIDDEN_DOT = """() => {
+  const box = document.getElementById('charts'), top = () => box.getBoundingClientRect().top;
+  const centre = c => (r => [r.x + r.width / 2, r.y + r.height / 2])(c.getBoundingClientRect());
+  const dots = [...box.querySelectorAll('a.chart-move circle')].filter(c => c.getClientRects().length);
+  const near = (o, x, y) => Math.hypot(centre(o)[0] - x, centre(o)[1] - y) < 22;
+  for (const dot of dots) {  // scrolled out of the box, 12 px above it; a click 4 px inside
+    box.scrollTop += centre(dot)[1] - (top() - 12);
+    const [x, y] = [centre(dot)[0], top() + 4], under = document.elementFromPoint(x, y);
+    const inView = dots.filter(o => centre(o)[1] > top() && near(o, x, y));
+    if (centre(dot)[1] < top() - 6 && !inView.length && under.closest('svg') && !under.closest('a')) {
+      return {x: x, y: y, move: +dot.parentNode.dataset.move};
+    }
+  }
+}"""
+
+
+def test_a_click_in_a_chart_never_takes_a_point_scrolled_out_of_view(
+    replay_chromium: Any, site: Site
+) -> None:
+    """The pictures scroll in a box of their own beside the board: a click in a chart, within
+    reach of a point scrolled out of that box and of no point in view, jumps nowhere."""
+    page = _open(replay_chromium, site.url("table") + "#move=5&seat=all", SIZES[0])
+    spot = page.evaluate(HIDDEN_DOT)
+    assert spot is not None
+    page.mouse.click(spot["x"], spot["y"])
+    assert _frame(page) == 5 and page.errors == []
+    page.context.close()
+
+
 SWIPE = """
 ([from, to]) => {
   const board = document.getElementById('board-svg');
