@@ -200,6 +200,43 @@ def test_a_signal_in_a_weakref_callback_still_stops_the_command(sig: str, code: 
     assert (done.returncode, done.stdout, done.stderr.decode()) == (code, b"", said + "\n")
 
 
+_WRAPPED = """
+import builtins, os, signal, sys
+real, landed, where = builtins.__import__, getattr(signal, sys.argv[1]), sys.argv[2]
+class Landing:
+    def __set_name__(self, owner, name):  # the signal lands as a class is made
+        os.kill(os.getpid(), landed)
+def landing(name, *args, **kwargs):
+    if name == where:
+        type("Made", (), {"field": Landing()})
+    return real(name, *args, **kwargs)
+builtins.__import__ = landing
+sys.argv = ["replaykit", "info", "x.json", *sys.argv[3:]]
+from toolkit.__main__ import main
+main()
+"""
+
+
+@pytest.mark.parametrize(("sig", "code", "said"), [("SIGTERM", 143, "terminated"),
+                                                   ("SIGINT", 130, "interrupted")])
+@pytest.mark.parametrize("where", ["click", "toolkit.commands.params"], ids=["command line", "command"])
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_signal_as_a_class_is_made_is_said_in_one_line(
+    sig: str, code: int, said: str, where: str, as_json: bool
+) -> None:
+    """Python 3.11 hands on a stop raised in a descriptor's ``__set_name__`` (as a class is made,
+    in many a module as it loads) as the cause of a RuntimeError: still one line (or one JSON
+    document) and the signal's exit code, not a traceback and exit 1."""
+    args = [sys.executable, "-c", _WRAPPED, sig, where, *(["--json"] if as_json else [])]
+    done = subprocess.run(args, cwd=ROOT, capture_output=True, timeout=120)
+    assert done.returncode == code, done.stderr
+    if as_json:
+        document = json.loads(done.stdout)
+        assert (document["exit"], document["errors"][0]["code"], done.stderr) == (code, said, b"")
+    else:
+        assert (done.stdout, done.stderr.decode()) == (b"", said + "\n")
+
+
 def test_a_command_stops_once_and_a_second_signal_does_not_cut_its_way_out() -> None:
     """The first Ctrl-C or SIGTERM is raised where the command is; any signal after it, while
     the command removes what it staged or the interpreter ends, is ignored (it would cut the

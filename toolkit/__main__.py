@@ -26,8 +26,11 @@ def main() -> None:
     gc.disable()
     try:
         from toolkit.cli import main as run
-    except KeyboardInterrupt as exc:
-        _stopped_while_loading(exc)
+    except BaseException as exc:
+        stop = signals.stop_behind(exc)
+        if stop is None:
+            raise
+        _stopped_while_loading(stop)
     finally:
         gc.freeze()
         gc.enable()

@@ -24,7 +24,7 @@ from typing import Any, NoReturn
 import click
 
 from toolkit import __version__
-from toolkit.signals import Terminated
+from toolkit.signals import Terminated, stop_behind
 
 COMMAND_MODULES = (
     "toolkit.commands.saves",
@@ -102,12 +102,16 @@ class LazyGroup(click.Group):
 
 
     def invoke(self, ctx: click.Context) -> Any:
-        """Run the command; a Ctrl-C or SIGTERM while it runs comes out as :class:`Stopped`,
-        which Click passes on untouched (it would print a blank line for an interruption)."""
+        """Run the command; a Ctrl-C or SIGTERM while it runs (or an error Python made of one, see
+        :func:`toolkit.signals.stop_behind`) comes out as :class:`Stopped`, which Click passes on
+        untouched (it would print a blank line for an interruption)."""
         try:
             return super().invoke(ctx)
-        except KeyboardInterrupt as exc:
-            raise Stopped() from exc
+        except BaseException as exc:
+            stop = stop_behind(exc)
+            if stop is None:
+                raise
+            raise Stopped() from stop
 
 
 def json_asked(argv: Sequence[str]) -> bool:

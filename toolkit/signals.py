@@ -63,6 +63,17 @@ def _stop(signum: int, frame: Any) -> None:
     raise stop
 
 
+def stop_behind(exc: BaseException | None) -> KeyboardInterrupt | None:
+    """The stop ``exc`` is, or the one it was raised from: Python 3.11 hands on a stop raised in
+    a descriptor's ``__set_name__`` (as a class is made, as many a module loads) as the cause of a
+    RuntimeError. None when no signal stopped the command."""
+    for _ in range(8):  # a cause's chain is short; a loop of causes is not followed forever
+        if exc is None or isinstance(exc, KeyboardInterrupt):
+            return exc
+        exc = exc.__cause__
+    return None
+
+
 def _dropped(unraisable: Any) -> None:
     """``sys.unraisablehook`` while :func:`stop_on_signals` holds: a stop raised where Python
     drops what is raised (a weakref callback or a finaliser; the import machinery runs one at the
