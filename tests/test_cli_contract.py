@@ -487,6 +487,26 @@ def test_an_existing_output_folder_is_filled_where_its_parent_takes_no_new_entry
     assert any(out.iterdir()) and sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 
 
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_signal_while_click_reads_the_command_line_is_one_line(
+    as_json: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while Click reads the command line (``--help`` loads every command there): one
+    line, or one JSON document and nothing on stderr, not Click's blank line before it."""
+    from toolkit import cli as cli_module
+
+    def stopped(*_: Any) -> None:
+        raise KeyboardInterrupt()
+
+    monkeypatch.setattr(cli_module.LazyGroup, "parse_args", stopped)
+    result = CliRunner().invoke(cli, ["info", "x.json", *(["--json"] if as_json else [])])
+    assert result.exit_code == 130
+    if as_json:
+        assert (document(result)["errors"][0]["code"], result.stderr) == ("interrupted", "")
+    else:
+        assert (result.stdout, result.stderr) == ("", "interrupted\n")
+
+
 @pytest.mark.parametrize(("raised", "code", "said"), [("Terminated", 143, "terminated"),
                                                        ("KeyboardInterrupt", 130, "interrupted")])
 @pytest.mark.parametrize("as_json", [False, True])

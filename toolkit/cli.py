@@ -101,6 +101,19 @@ class LazyGroup(click.Group):
         return code
 
 
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        """Click's; a Ctrl-C or SIGTERM while it reads the command line (``--help`` loads every
+        command there) comes out as :class:`Stopped`, as from :meth:`invoke`."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except BaseException as exc:
+            stop = stop_behind(exc)
+            if stop is None:
+                raise
+            raise Stopped() from stop
+
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; a Ctrl-C or SIGTERM while it runs (or an error Python made of one, see
         :func:`toolkit.signals.stop_behind`) comes out as :class:`Stopped`, which Click passes on
