@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import pickle
 from typing import Any, ClassVar
 
 from toolkit.games.codex import constants as C
@@ -231,6 +230,8 @@ class State(Fields):
         """An independent copy of this state, equal to what ``copy.deepcopy`` makes, made by
         pickling it and reading it back: a state holds plain values and records only, and pickle
         copies them about four times faster."""
+        import pickle
+
         twin: State = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
         return twin
 
