@@ -103,6 +103,32 @@ def test_workers_without_this_replaykit_are_refused_in_one_line(
     assert not (tmp_path / "site").exists()
 
 
+@pytest.mark.parametrize("command", ["check", "site"])
+def test_workers_that_cannot_import_replaykit_are_refused_from_a_source_tree(
+    scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """Run from a source tree there is no version to compare, but workers that cannot import
+    replaykit would still die on each task for ever: one line, exit 1, before any task."""
+    monkeypatch.setattr(parallel, "installed_version", lambda: None)
+    monkeypatch.setattr(parallel, "PACKAGE", "no_such_package")
+    folder = small_archive(tmp_path / "replays", moves=10)
+    line = refused(folder, scheduler, command)
+    assert "cannot import replaykit (2 of 2 workers): install it there [no_scheduler]" in line, line
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_scheduler_without_workers_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scheduler no worker joins would leave the command waiting for ever: after
+    ``WORKERS_TIMEOUT`` seconds it is one line, exit 1."""
+    monkeypatch.setattr(parallel, "WORKERS_TIMEOUT", 1)
+    folder = small_archive(tmp_path / "replays", moves=10)
+    with LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None) as cluster:
+        line = refused(folder, str(cluster.scheduler_address))
+    assert line.endswith(": the Dask scheduler has no workers (none joined in 1 s) [no_scheduler]"), line
+
+
 def test_a_task_the_cluster_cannot_read_is_said_in_one_line() -> None:
     """A scheduler that cannot read the task graph (replaykit missing there): what the cluster
     needs, then the first sentence of Dask's error; any other failure is named as it is."""

@@ -250,14 +250,35 @@ def installed_version() -> str | None:
         return None
 
 
-def _check_workers(client: Any) -> None:
-    """Refuse a cluster whose workers have another replaykit than this one, or none. Such a
-    worker cannot read a task: it dies and is restarted, the task is handed to it again, and
-    the command would wait for ever. (Run from a source tree, there is nothing to compare.)"""
-    from importlib import metadata
+PACKAGE = "toolkit"
+"""The package a cluster's workers must import when this replaykit runs from a source tree."""
 
+WORKERS_TIMEOUT = 10
+"""Seconds to wait for a first worker to join a scheduler that has none."""
+
+
+def _check_workers(client: Any) -> None:
+    """Refuse a cluster whose workers have another replaykit than this one, or none, or that has
+    no worker at all within :data:`WORKERS_TIMEOUT`. Such a worker cannot read a task: it dies
+    and is restarted, the task is handed to it again, and the command would wait for ever; with
+    no worker, it would wait for ever too. (Run from a source tree, there is no version to
+    compare: the workers need only import replaykit.)"""
+    import importlib.util
+    from importlib import metadata
+    from importlib.machinery import ModuleSpec
+
+    try:
+        client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
+    except TimeoutError:
+        raise SchedulerError(f"the Dask scheduler has no workers (none joined in {WORKERS_TIMEOUT} s)") \
+            from None
     here = installed_version()
     if here is None:
+        found = client.run(importlib.util.find_spec, PACKAGE, on_error="return")
+        lacking = sorted(worker for worker, spec in found.items() if not isinstance(spec, ModuleSpec))
+        if lacking:
+            raise SchedulerError(f"the Dask worker at {lacking[0]} cannot import replaykit "
+                                 f"({len(lacking)} of {len(found)} workers): install it there")
         return
     there = client.run(metadata.version, DISTRIBUTION, on_error="return")
     wrong = sorted(worker for worker, version in there.items() if version != here)
