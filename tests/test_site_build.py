@@ -127,6 +127,26 @@ def _fresh(replays: Path, out: Path) -> Path:
     return out
 
 
+def test_a_schema_change_misses_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page is refused when its save's schema refuses it, so the schemas are part of every
+    cache key: a save a changed schema refuses is never published from a page cached before."""
+    from toolkit.resources import data_dir
+    from toolkit.site import cache
+
+    schemas = tmp_path / "schemas"
+    shutil.copytree(data_dir("schemas"), schemas)
+    monkeypatch.setattr(cache, "data_dir", lambda name: schemas if name == "schemas" else data_dir(name))
+    cache.fingerprint.cache_clear()
+    try:
+        before = cache.fingerprint()
+        common = schemas / "common.json"
+        common.write_text(common.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        cache.fingerprint.cache_clear()
+        assert cache.fingerprint() != before
+    finally:
+        cache.fingerprint.cache_clear()
+
+
 @pytest.mark.parametrize(
     "damage",
     [

@@ -2,7 +2,8 @@
 
 A key is the SHA-256 of the save's bytes, its file name, the manifest's title and note,
 the site's links and the *fingerprint* of the toolkit that builds it: its version and
-every source, template and asset file. An unchanged save under an unchanged toolkit
+every source, template, asset and schema file (a page is refused when its save's schema
+refuses it). An unchanged save under an unchanged toolkit
 finds its page here; any change to one of them misses.
 
 An entry is one file, ``pages/KEY.page``: a JSON header line (the key, the body's size
@@ -43,10 +44,11 @@ class Outcome:
 
 @cache
 def fingerprint() -> str:
-    """The hash of the toolkit version and every source, template and asset file that builds a page."""
+    """The hash of the toolkit version and every source, template, asset and schema file that
+    builds a page (or refuses it: a save its schema refuses is never published)."""
     digest = hashlib.sha256(f"replaykit {__version__}\n".encode())
     package = Path(__file__).resolve().parent.parent
-    roots = [package, data_dir("templates")]
+    roots = [package, data_dir("templates"), data_dir("schemas")]
     for root in roots:
         for path in sorted(root.rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
