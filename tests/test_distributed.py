@@ -51,6 +51,21 @@ def test_site_on_a_cluster_matches_one_process(scheduler: str, tmp_path: Path) -
     assert tree(tmp_path / "remote") == tree(tmp_path / "local")
 
 
+def test_an_archive_of_many_megabytes_prints_no_dask_advice(
+    scheduler: str, tmp_path: Path, recwarn: pytest.WarningsRecorder
+) -> None:
+    """Each task carries its save, so a large archive is a "large graph" to Dask, whose
+    warning (six lines of advice on stderr) is no outcome of the command."""
+    import dask
+
+    folder = small_archive(tmp_path / "replays", moves=10)
+    with dask.config.set({"distributed.admin.large-graph-warning-threshold": "1B"}):
+        result = CliRunner().invoke(cli, ["check", str(folder), "--scheduler", scheduler])
+    assert result.exit_code == 0, result.output
+    assert not [w for w in recwarn if "large graph" in str(w.message)]
+    assert result.stderr == ""
+
+
 def refused(folder: Path, address: str, command: str = "check") -> str:
     """The one line ``command --scheduler address`` fails with (exit 1, no traceback)."""
     out = folder.parent / "site" if command == "site" else None

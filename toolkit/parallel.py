@@ -189,6 +189,9 @@ def _connect(address: str) -> Any:
     # Other packages' versions differing between here and the cluster matter to replaykit
     # only if a task then fails, which is said in one line (see cluster_failure).
     warnings.filterwarnings("ignore", category=VersionMismatchWarning)
+    # Each task carries its save's bytes, so an archive of more than 10 MB makes a "large
+    # graph": Dask's six lines of advice on it are no outcome of the command.
+    warnings.filterwarnings("ignore", message="Sending large graph", category=UserWarning)
     box: dict[str, Any] = {}
 
     def attempt() -> None:
