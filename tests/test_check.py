@@ -97,6 +97,8 @@ def test_a_clean_corpus_exits_0_with_a_line_per_save(corpus: Path) -> None:
     assert result.exit_code == 0
     assert result.stdout.splitlines()[:2] == [f"{good}: ok", f"{good}: ok"]
     assert "2 saves checked: 2 ok, 0 not ok" in result.stdout
+    one = CliRunner().invoke(cli, ["check", str(good), "--jobs", "1"])
+    assert re.fullmatch(r"1 save checked: 1 ok, 0 not ok in \d+\.\ds", one.stdout.splitlines()[-1])
 
 
 def test_junit_report_lists_every_save_and_its_failure(corpus: Path, tmp_path: Path) -> None:

@@ -84,8 +84,9 @@ def check_command(
     took = time.perf_counter() - started
     lines = [v.line() for v in verdicts]
     kinds = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()) if status != "ok")
+    checked = f"{len(verdicts)} save{'s' if len(verdicts) != 1 else ''} checked"
     lines.append(
-        f"{len(verdicts)} saves checked: {len(verdicts) - len(failed)} ok, {len(failed)} not ok"
+        f"{checked}: {len(verdicts) - len(failed)} ok, {len(failed)} not ok"
         + (f" ({kinds})" if kinds else "") + f" in {took:.1f}s"
     )
     data = {"counts": counts, "saves": [v.as_json() for v in verdicts]}
