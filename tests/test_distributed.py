@@ -28,7 +28,7 @@ def scheduler() -> Iterator[str]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PYTHONPATH", str(ROOT))
         with LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
         ) as cluster:
             yield str(cluster.scheduler_address)
 
@@ -139,7 +139,7 @@ def test_a_scheduler_without_workers_is_refused_in_one_line(
     ``WORKERS_TIMEOUT`` seconds it is one line, exit 1."""
     monkeypatch.setattr(parallel, "WORKERS_TIMEOUT", 1)
     folder = small_archive(tmp_path / "replays", moves=10)
-    with LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=":0") as cluster:
         line = refused(folder, str(cluster.scheduler_address))
     assert line.endswith(": the Dask scheduler has no workers (none joined in 1 s) [no_scheduler]"), line
 
@@ -153,6 +153,23 @@ def test_a_task_the_cluster_cannot_read_is_said_in_one_line() -> None:
         "installed, the same version as here (RuntimeError: Error during deserialization of the task graph)")
     assert parallel.cluster_failure(OSError("connection reset")) == (
         "the Dask cluster could not run a task (OSError: connection reset)")
+
+
+def test_a_stop_on_the_way_to_the_cluster_stays_a_stop(
+    scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C that Python 3.11 wraps in a RuntimeError (as a module loads) while the cluster is
+    asked is passed on as it came, to be said as a stop (130), not as a cluster's failure."""
+    def wrapped(client: Any) -> None:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as stop:
+            raise RuntimeError("Error calling __set_name__") from stop
+
+    monkeypatch.setattr(parallel, "_check_workers", wrapped)
+    with pytest.raises(RuntimeError) as raised:
+        list(parallel.run_each(str, ["a", "b"], 2, scheduler=scheduler))
+    assert isinstance(raised.value.__cause__, KeyboardInterrupt)
 
 
 class _WebServer(http.server.BaseHTTPRequestHandler):

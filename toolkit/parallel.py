@@ -234,6 +234,8 @@ def _on_dask(func: Callable[[T], R], tasks: Iterable[T], address: str) -> Iterat
     except SchedulerError:
         raise
     except Exception as exc:
+        if signals.stop_behind(exc) is not None:  # a Ctrl-C Python wrapped as Dask loaded a module
+            raise
         raise SchedulerError(cluster_failure(exc)) from None
     finally:
         client.close()
