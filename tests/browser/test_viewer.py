@@ -603,6 +603,19 @@ def test_a_stage_taller_than_the_screen_is_not_pinned_and_every_control_is_in_re
     page.context.close()
 
 
+@pytest.mark.parametrize("size", [(1024, 768), (1366, 768), (390, 844)])
+def test_a_title_of_one_long_word_never_widens_the_page(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """A publisher's title may be one word of 120 letters: it wraps (or, on a phone, is cut
+    short) inside the header instead of pushing the page wider than the window."""
+    page = _open(replay_chromium, site.url("table"), size)
+    page.eval_on_selector("header.top h1", "h => { h.textContent = 'W'.repeat(120); }")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert page.eval_on_selector("header.top h1", "h => h.getBoundingClientRect().right <= innerWidth + 0.5")
+    page.context.close()
+
+
 @pytest.mark.parametrize("size", [(390, 844), (932, 430), (1024, 768)])
 def test_focus_in_the_players_never_scrolls_the_window(
     replay_chromium: Any, site: Site, size: tuple[int, int]
