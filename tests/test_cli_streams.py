@@ -140,30 +140,40 @@ def test_an_interrupted_site_build_with_json_prints_one_document(tmp_path: Path)
     assert not (tmp_path / "site").exists() and list(tmp_path.iterdir()) == []
 
 
-_LOADING = """
-import builtins, os, signal, sys
-real, landed = builtins.__import__, getattr(signal, sys.argv[1])
-def landing(name, *args, **kwargs):
-    if name == "click":  # the signal lands while the command line loads
+_LANDING = """
+import builtins, os, signal, sys, weakref
+real, landed, where = builtins.__import__, getattr(signal, sys.argv[1]), sys.argv[2]
+class Landing:
+    def __set_name__(self, owner, name):
         os.kill(os.getpid(), landed)
+class Lock:
+    pass
+def landing(name, *args, **kwargs):
+    if name == where:
+        HOOK
     return real(name, *args, **kwargs)
 builtins.__import__ = landing
-sys.argv = ["replaykit", "info", "x.json", *sys.argv[2:]]
+sys.argv = ["replaykit", "info", "x.json", *sys.argv[3:]]
 from toolkit.__main__ import main
 main()
 """
+SENT = "os.kill(os.getpid(), landed)"
+IN_A_CALLBACK = "ref = weakref.ref(Lock(), lambda ref: os.kill(os.getpid(), landed))"
+AS_A_CLASS_IS_MADE = 'type("Made", (), {"field": Landing()})'
 
 
-@pytest.mark.parametrize(("sig", "code", "said"), [("SIGTERM", 143, "terminated"),
-                                                   ("SIGINT", 130, "interrupted")])
-@pytest.mark.parametrize("as_json", [False, True])
-def test_a_signal_while_the_command_line_loads_is_said_in_one_line(
-    sig: str, code: int, said: str, as_json: bool
-) -> None:
-    """Ctrl-C or SIGTERM while the command's modules still load: the same one line (or one
-    JSON document) and exit code as later, no traceback."""
-    args = [sys.executable, "-c", _LOADING, sig, *(["--json"] if as_json else [])]
-    done = subprocess.run(args, cwd=ROOT, capture_output=True, timeout=120)
+def _landed(hook: str, sig: str, where: str, as_json: bool = False) -> subprocess.CompletedProcess[bytes]:
+    """``replaykit info x.json`` (``--json``), run with ``hook`` sending ``sig`` to itself as
+    module ``where`` is imported: plainly (:data:`SENT`), from a weakref callback (Python drops
+    what one raises) or as a class is made (Python 3.11 wraps what ``__set_name__`` raises)."""
+    script = _LANDING.replace("HOOK", hook)
+    args = [sys.executable, "-c", script, sig, where, *(["--json"] if as_json else [])]
+    return subprocess.run(args, cwd=ROOT, capture_output=True, timeout=120)
+
+
+def _said_as_a_stop(done: subprocess.CompletedProcess[bytes], code: int, said: str, as_json: bool) -> None:
+    """The command stopped as any stop is said: its exit code, and one line on stderr (or one
+    JSON document on stdout and nothing on stderr)."""
     assert done.returncode == code, done.stderr
     if as_json:
         document = json.loads(done.stdout)
@@ -172,53 +182,28 @@ def test_a_signal_while_the_command_line_loads_is_said_in_one_line(
         assert (done.stdout, done.stderr.decode()) == (b"", said + "\n")
 
 
-_DROPPED = """
-import builtins, os, signal, sys, weakref
-real, landed = builtins.__import__, getattr(signal, sys.argv[1])
-class Lock:
-    pass
-def landing(name, *args, **kwargs):
-    if name == "click":  # the signal lands in a weakref callback, as one may at the end of any import
-        lock = Lock()
-        ref = weakref.ref(lock, lambda ref: os.kill(os.getpid(), landed))
-        del lock
-    return real(name, *args, **kwargs)
-builtins.__import__ = landing
-sys.argv = ["replaykit", "info", "x.json", *sys.argv[2:]]
-from toolkit.__main__ import main
-main()
-"""
+STOPS = [("SIGTERM", 143, "terminated"), ("SIGINT", 130, "interrupted")]
 
 
-@pytest.mark.parametrize(("sig", "code", "said"), [("SIGTERM", 143, "terminated"),
-                                                   ("SIGINT", 130, "interrupted")])
+@pytest.mark.parametrize(("sig", "code", "said"), STOPS)
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_signal_while_the_command_line_loads_is_said_in_one_line(
+    sig: str, code: int, said: str, as_json: bool
+) -> None:
+    """Ctrl-C or SIGTERM while the command's modules still load: the same one line (or one
+    JSON document) and exit code as later, no traceback."""
+    _said_as_a_stop(_landed(SENT, sig, "click", as_json), code, said, as_json)
+
+
+@pytest.mark.parametrize(("sig", "code", "said"), STOPS)
 def test_a_signal_in_a_weakref_callback_still_stops_the_command(sig: str, code: int, said: str) -> None:
     """A signal whose handler runs in a weakref callback or a finaliser (Python drops what they
     raise; the import machinery runs one at the end of every import): the command still stops,
     in one line, no traceback (the stop was dropped, and the command ran on deaf to signals)."""
-    done = subprocess.run([sys.executable, "-c", _DROPPED, sig], cwd=ROOT, capture_output=True, timeout=120)
-    assert (done.returncode, done.stdout, done.stderr.decode()) == (code, b"", said + "\n")
+    _said_as_a_stop(_landed(IN_A_CALLBACK, sig, "click"), code, said, False)
 
 
-_WRAPPED = """
-import builtins, os, signal, sys
-real, landed, where = builtins.__import__, getattr(signal, sys.argv[1]), sys.argv[2]
-class Landing:
-    def __set_name__(self, owner, name):  # the signal lands as a class is made
-        os.kill(os.getpid(), landed)
-def landing(name, *args, **kwargs):
-    if name == where:
-        type("Made", (), {"field": Landing()})
-    return real(name, *args, **kwargs)
-builtins.__import__ = landing
-sys.argv = ["replaykit", "info", "x.json", *sys.argv[3:]]
-from toolkit.__main__ import main
-main()
-"""
-
-
-@pytest.mark.parametrize(("sig", "code", "said"), [("SIGTERM", 143, "terminated"),
-                                                   ("SIGINT", 130, "interrupted")])
+@pytest.mark.parametrize(("sig", "code", "said"), STOPS)
 @pytest.mark.parametrize("where", ["click", "toolkit.commands.params"], ids=["command line", "command"])
 @pytest.mark.parametrize("as_json", [False, True])
 def test_a_signal_as_a_class_is_made_is_said_in_one_line(
@@ -227,14 +212,7 @@ def test_a_signal_as_a_class_is_made_is_said_in_one_line(
     """Python 3.11 hands on a stop raised in a descriptor's ``__set_name__`` (as a class is made,
     in many a module as it loads) as the cause of a RuntimeError: still one line (or one JSON
     document) and the signal's exit code, not a traceback and exit 1."""
-    args = [sys.executable, "-c", _WRAPPED, sig, where, *(["--json"] if as_json else [])]
-    done = subprocess.run(args, cwd=ROOT, capture_output=True, timeout=120)
-    assert done.returncode == code, done.stderr
-    if as_json:
-        document = json.loads(done.stdout)
-        assert (document["exit"], document["errors"][0]["code"], done.stderr) == (code, said, b"")
-    else:
-        assert (done.stdout, done.stderr.decode()) == (b"", said + "\n")
+    _said_as_a_stop(_landed(AS_A_CLASS_IS_MADE, sig, where, as_json), code, said, as_json)
 
 
 def test_a_command_stops_once_and_a_second_signal_does_not_cut_its_way_out() -> None:
