@@ -37,6 +37,49 @@ def test_worker_processes_build_byte_identical_sites(
     assert tree(tmp_path / "site") == expected
 
 
+@pytest.mark.parametrize("cached", [False, True], ids=["built", "from the cache"])
+def test_the_save_published_beside_its_page_is_the_one_the_page_was_made_from(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cached: bool
+) -> None:
+    """A save rewritten while the site is built, once its page is made (or found in the cache),
+    is not published as it now is: the download beside a page is the bytes the page was made,
+    and the save validated, from."""
+    replays, expected = reference
+    folder = tmp_path / "replays"
+    shutil.copytree(replays, folder)
+    cache = tmp_path / "cache"
+
+    def rewrite(path: Path) -> None:
+        path.write_text('{"rewritten": true}', encoding="utf-8")
+
+    if cached:
+        build(folder, tmp_path / "first", cache=cache)
+        found, read, last = builder.PageCache.get, builder.read_whole, []
+
+        def noted(path: Path) -> bytes | None:
+            last[:] = [path]
+            return read(path)
+
+        def found_then_rewritten(store: builder.PageCache, key: str) -> builder.Outcome | None:
+            outcome = found(store, key)
+            rewrite(Path(last[0]))  # the save just read and looked up
+            return outcome
+
+        monkeypatch.setattr(builder, "read_whole", noted)
+        monkeypatch.setattr(builder.PageCache, "get", found_then_rewritten)
+    else:
+        made = builder.build_page
+
+        def made_then_rewritten(task: builder.PageTask) -> builder.Outcome:
+            outcome = made(task)
+            rewrite(task.entry.path)
+            return outcome
+
+        monkeypatch.setattr(builder, "build_page", made_then_rewritten)
+    build(folder, tmp_path / "site", cache=cache, jobs=1)
+    assert tree(tmp_path / "site") == expected
+
+
 def test_pages_are_built_largest_save_first_and_listed_in_input_order(
     reference: tuple[Path, dict[str, str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

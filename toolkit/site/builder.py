@@ -390,14 +390,14 @@ def build(
                 stage.add(MARKER, f"replaykit site {__version__}\n".encode())  # first: the folder is ours
                 outcomes: list[Outcome | None] = [None] * len(entries)
 
-                def place(i: int, outcome: Outcome) -> None:
+                def place(i: int, outcome: Outcome, data: bytes | None) -> None:
                     # the page goes to the staging folder now: only its record is kept for
                     # the index, so a build never holds every page of the archive in memory
                     outcomes[i] = replace(outcome, html=None)
-                    if outcome.html is not None:
+                    if outcome.html is not None and data is not None:
                         stage.add(f"{PAGES}/{slugs[i]}.html", outcome.html.encode("utf-8"))
-                        # the save itself, for download
-                        stage.add(f"{PAGES}/{slugs[i]}.json", entries[i].path.read_bytes())
+                        # the save itself, for download: the very bytes the page was built from
+                        stage.add(f"{PAGES}/{slugs[i]}.json", data)
                     shown.advance()
 
                 built.rebuilt = _pages(entries, slugs, extra_links, reveal, store, place, jobs, scheduler)
@@ -422,12 +422,13 @@ def _pages(
     links: tuple[Link, ...],
     reveal: str,
     store: PageCache,
-    place: Callable[[int, Outcome], None],
+    place: Callable[[int, Outcome, bytes | None], None],
     jobs: int,
     scheduler: str | None,
 ) -> int:
-    """Hand every page to ``place``: from the cache where it can be, else built; return how many
-    were built. A save's bytes are read when its page is looked up or built, not all at once.
+    """Hand every page to ``place``, with the save's bytes it was made from: from the cache
+    where it can be, else built; return how many were built. A save's bytes are read when its
+    page is looked up or built, not all at once.
 
     Pages are built largest save first, so that with several workers the last to finish are
     short ones and no worker idles long at the end (the order of the output is the input's).
@@ -442,21 +443,21 @@ def _pages(
             todo.append(i)
             sizes[i] = len(data) if data is not None else 0
         else:
-            place(i, found)
+            place(i, found, data)
     todo.sort(key=lambda i: (-sizes[i], i))
-    sent: dict[int, str | None] = {}
+    sent: dict[int, PageTask] = {}
 
     def work() -> Iterator[PageTask]:
         for j, i in enumerate(todo):
-            task = PageTask(entries[i], read_whole(entries[i].path), links, reveal, slugs[i])
-            sent[j] = _key(task)  # the key of the very bytes this page is built from
-            yield task
+            sent[j] = PageTask(entries[i], read_whole(entries[i].path), links, reveal, slugs[i])
+            yield sent[j]
 
     for j, outcome in run_each(build_page, work(), len(todo), jobs=jobs, scheduler=scheduler):
-        key = sent.pop(j)
+        task = sent.pop(j)
+        key = _key(task)  # the key of the very bytes this page was built from
         if key is not None:
             store.put(key, outcome)
-        place(todo[j], outcome)
+        place(todo[j], outcome, task.data)
     return len(todo)
 
 
