@@ -25,7 +25,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from toolkit import __version__, validation
+from toolkit import __version__
 from toolkit.parallel import run_each
 from toolkit.progress import Progress
 from toolkit.render.charts import Tracker, page_charts
@@ -34,6 +34,7 @@ from toolkit.render.geometry import num
 from toolkit.render.palette import frame_css
 from toolkit.render.scene import css_token
 from toolkit.replay import ReplayError, game_for
+from toolkit.replayable import schema_errors
 from toolkit.report import Error
 from toolkit.resources import data_dir
 from toolkit.saves import Problem, Save, SaveError, load, parse, read_whole, staging_dir
@@ -219,9 +220,9 @@ def render_replay(
     save = save if save is not None else load(entry.path)
     check_page_size(save)
     game_for(save)  # a foreign save, a manifest or an unknown game: its one line, never a page
-    report = validation.check(save)
-    if not report.ok:  # the page publishes the save beside it: never one its schema refuses
-        raise SaveError(report.errors[0])
+    errors = schema_errors(save)
+    if errors:  # the page publishes the save beside it: never one its schema refuses
+        raise SaveError(errors[0])
     with gc_paused():
         return _render_replay(env, entry, links, save, reveal, slug)
 
