@@ -18,7 +18,7 @@ import importlib
 import io
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
 import click
@@ -106,25 +106,27 @@ class LazyGroup(click.Group):
     ) -> click.Context:
         """Click's; a Ctrl-C or SIGTERM while it reads the command line (``--help`` loads every
         command there) comes out as :class:`Stopped`, as from :meth:`invoke`."""
-        try:
+        with _stops_as_stopped():
             return super().make_context(info_name, args, parent, **extra)
-        except BaseException as exc:
-            stop = stop_behind(exc)
-            if stop is None:
-                raise
-            raise Stopped() from stop
 
     def invoke(self, ctx: click.Context) -> Any:
-        """Run the command; a Ctrl-C or SIGTERM while it runs (or an error Python made of one, see
-        :func:`toolkit.signals.stop_behind`) comes out as :class:`Stopped`, which Click passes on
-        untouched (it would print a blank line for an interruption)."""
-        try:
+        """Run the command; a Ctrl-C or SIGTERM while it runs comes out as :class:`Stopped`."""
+        with _stops_as_stopped():
             return super().invoke(ctx)
-        except BaseException as exc:
-            stop = stop_behind(exc)
-            if stop is None:
-                raise
-            raise Stopped() from stop
+
+
+@contextlib.contextmanager
+def _stops_as_stopped() -> Iterator[None]:
+    """A Ctrl-C or SIGTERM in the block (or an error Python made of one, see
+    :func:`toolkit.signals.stop_behind`) comes out as :class:`Stopped`, which Click passes on
+    untouched (it would print a blank line for an interruption)."""
+    try:
+        yield
+    except BaseException as exc:
+        stop = stop_behind(exc)
+        if stop is None:
+            raise
+        raise Stopped() from stop
 
 
 def json_asked(argv: Sequence[str]) -> bool:
