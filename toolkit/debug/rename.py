@@ -19,6 +19,7 @@ from typing import Any
 
 from toolkit import textsafe
 from toolkit.debug.bisect import DebugError
+from toolkit.games.base import seat_number
 from toolkit.replay import TRAIL_CHARS, ReplayError, final, game_for, run
 from toolkit.saves import Problem, Save
 from toolkit.validation import check
@@ -38,9 +39,9 @@ def seat_index(save: Save, seat: str) -> int:
     for index, player in enumerate(players):
         if isinstance(player, Mapping) and player.get("id") == seat:
             return index
-    # isdecimal, not isdigit: int() cannot read "²"; nor a number of thousands of digits
-    if seat.isdecimal() and len(seat) <= 18 and int(seat) < len(players):
-        return int(seat)
+    number = seat_number(seat, len(players))
+    if number is not None:
+        return number
     known = ", ".join(
         [str(i) for i in range(len(players))]
         + [str(p["id"]) for p in players if isinstance(p, Mapping) and "id" in p]

@@ -85,6 +85,15 @@ GAME_MODULES: dict[str, str] = {
 }
 
 
+def seat_number(text: str, seats: int) -> int | None:
+    """The seat a command line's ``text`` names by number, when it is one below ``seats``.
+    A number is decimal digits only (``isdecimal``, not ``isdigit``: ``int`` cannot read
+    "²"), and not thousands of them."""
+    if text.isdecimal() and len(text) <= 18 and int(text) < seats:
+        return int(text)
+    return None
+
+
 class UnknownGame(KeyError):
     pass
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.games.base import IllegalMove
+from toolkit.games.base import IllegalMove, seat_number
 from toolkit.games.codex import dice, engine, resume, robber, views
 from toolkit.games.codex.state import State
 
@@ -152,9 +152,8 @@ def _unloadable(exc: Exception) -> WireError:
 def seat_named(state: State, name: str) -> int:
     """The seat of player id ``name``, or of seat number ``name``."""
     seat = state.seat_of_id(name)
-    # isdecimal, not isdigit: int() cannot read "²"; nor a number of thousands of digits
-    if seat is None and name.isdecimal() and len(name) <= 18 and int(name) < len(state.players):
-        seat = int(name)
+    if seat is None:
+        seat = seat_number(name, len(state.players))
     if seat is None:
         ids = ", ".join(p.id for p in state.players)
         raise WireError(f"--seat {name!r} is neither a player id ({ids}) nor a seat number", "unknown_seat",
