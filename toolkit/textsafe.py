@@ -29,7 +29,10 @@ EXCERPT_LIMIT = 60  # one quoted value inside a message
 # C0 controls, DEL, C1 controls, line/paragraph separators, bidi embeddings,
 # overrides and isolates, the BOM / zero-width no-break space, and surrogates. None of
 # them is printable (``str.isprintable``), so printable text needs no look for them.
-_UNSAFE = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
+BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
+"""Bidirectional embeddings, overrides and isolates, as a regular expression's class range: one
+left open reorders the text shown after it."""
+_UNSAFE = f"[\x00-\x1f\x7f-\x9f\u2028\u2029{BIDI_CONTROLS}\ufeff\ud800-\udfff]"
 
 
 @cache

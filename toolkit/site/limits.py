@@ -27,10 +27,9 @@ MAX_NAME = 64  # a player's name, id or bot: shown in every frame's panels
 MAX_FILE_NAME = 200  # a manifest entry's file name (the manifest schema's maxLength)
 _FILE_NAME = re.compile(r"[^/\\\0]+\.json")  # the schema's pattern, and no NUL a system would refuse
 
-# Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): one left open
-# in a name reorders the page's text after it (its score, the winner line, the next names), as a
-# terminal would; textsafe escapes the same characters in every error line.
-_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+# One bidirectional control left open in a name reorders the page's text after it (its score, the
+# winner line, the next names), as a terminal would; textsafe escapes them in every error line.
+_BIDI = re.compile(f"[{textsafe.BIDI_CONTROLS}]")
 
 Place = tuple[Any, str | int] | None  # (the parent's place, a key or an index); None: the save itself
 
@@ -68,9 +67,7 @@ def check_page_size(save: Save) -> None:
                     f"a page takes at most {MAX_TEXT}"
                 )
                 raise SaveError(Problem(save.path, message, "too_large", pointer=_pointer(place)))
-            if not value.isprintable() and _BIDI.search(value):  # printable text holds none
-                where = _pointer(place)
-                raise SaveError(Problem(save.path, _bidi_message(value), "bidi_control", pointer=where))
+            _check_bidi(save.path, value, place)
         if total > MAX_TOTAL_TEXT:
             message = f"more than {MAX_TOTAL_TEXT} characters of text; too much for one page"
             raise SaveError(Problem(save.path, message, "too_large"))
@@ -84,6 +81,7 @@ def _pointer(place: Place) -> str:
         parts.append(escape(step) if isinstance(step, str) else str(step))
     return "".join(f"/{part}" for part in reversed(parts))
 
+
 def check_listed_text(path: str, index: int, key: str, value: str) -> None:
     """Raise :class:`SaveError` when a manifest entry's title or note is longer than a page takes.
 
@@ -94,16 +92,15 @@ def check_listed_text(path: str, index: int, key: str, value: str) -> None:
         shown = textsafe.excerpt(value, 24)
         message = f"a {key} of {len(value)} characters ({shown}); a page takes at most {MAX_TEXT}"
         raise SaveError(Problem(path, message, "too_large", pointer=f"/replays/{index}/{key}"))
+    _check_bidi(path, value, (((None, "replays"), index), key))
+
+
+def _check_bidi(path: str, value: str, place: Place) -> None:
+    """Refuse a text holding a bidirectional control (printable text holds none)."""
     if not value.isprintable() and _BIDI.search(value):
-        where = f"/replays/{index}/{key}"
-        raise SaveError(Problem(path, _bidi_message(value), "bidi_control", pointer=where))
-
-
-def _bidi_message(value: str) -> str:
-    return (
-        f"a text holding a bidirectional control character ({textsafe.excerpt(value, 24)}), "
-        "which would reorder the page's text around it"
-    )
+        message = (f"a text holding a bidirectional control character ({textsafe.excerpt(value, 24)}), "
+                   "which would reorder the page's text around it")
+        raise SaveError(Problem(path, message, "bidi_control", pointer=_pointer(place)))
 
 
 def check_listed_file(path: str, index: int, file: str) -> None:
