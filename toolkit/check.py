@@ -13,7 +13,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,19 +37,26 @@ class CheckTask:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The result of checking one save; ``move`` is the 1-based move it concerns, if any."""
+    """The result of checking one save: ``cause``, the first error that made it not ok, gives
+    the 1-based move it concerns and its code; ``reason`` says it in words."""
 
     file: str
     status: str
     moves: int | None = None
-    move: int | None = None
     reason: str = ""
-    code: str = ""
-    cause: Problem | None = field(default=None, compare=False)  # what made it not ok
+    cause: Problem | None = None
 
     @property
     def ok(self) -> bool:
         return self.status == OK
+
+    @property
+    def move(self) -> int | None:
+        return None if self.cause is None else self.cause.move
+
+    @property
+    def code(self) -> str:
+        return "" if self.cause is None else self.cause.code
 
     def summary(self) -> str:
         """The verdict in words: ``ok``, ``diverged at move N``, ``illegal at move N (...)`` or
@@ -68,7 +75,8 @@ class Verdict:
     def problem(self) -> Problem:
         """A save not ok as one error of the command: the first error found in it (the move it
         concerns, where it is, why, and its code; ``diverged`` for a checkpoint not matched)."""
-        return self.cause or Problem(self.file, self.summary(), self.code or self.status, move=self.move)
+        assert self.cause is not None, "a save that is ok has no problem"
+        return self.cause
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -86,7 +94,7 @@ def _invalid(problem: Problem, more: int = 0) -> Verdict:
     where = f"{problem.pointer}: " if problem.pointer else ""
     extra = f"; {more} more error{'s' if more > 1 else ''}" if more else ""
     reason = f"{where}{problem.message} [{problem.code}]{extra}"
-    return Verdict(problem.file, INVALID, None, problem.move, reason, problem.code, problem)
+    return Verdict(problem.file, INVALID, None, reason, problem)
 
 
 def check_save(task: CheckTask) -> Verdict:
@@ -112,7 +120,7 @@ def check_save(task: CheckTask) -> Verdict:
         status = DIVERGED if exc.code == "diverged" else ILLEGAL
         label = f"{exc.label}: " if exc.label and status == ILLEGAL else ""
         reason = f"{label}{exc.message} [{exc.code}]"
-        return Verdict(task.path, status, total, exc.index, reason, exc.code, exc.problem())
+        return Verdict(task.path, status, total, reason, exc.problem())
     return Verdict(task.path, OK, total)
 
 
