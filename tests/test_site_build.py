@@ -173,12 +173,13 @@ def _fresh(replays: Path, out: Path) -> Path:
 def test_a_schema_change_misses_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A page is refused when its save's schema refuses it, so the schemas are part of every
     cache key: a save a changed schema refuses is never published from a page cached before."""
+    from toolkit import resources
     from toolkit.resources import data_dir
     from toolkit.site import cache
 
     schemas = tmp_path / "schemas"
     shutil.copytree(data_dir("schemas"), schemas)
-    monkeypatch.setattr(cache, "data_dir", lambda name: schemas if name == "schemas" else data_dir(name))
+    monkeypatch.setattr(resources, "data_dir", lambda name: schemas if name == "schemas" else data_dir(name))
     cache.fingerprint.cache_clear()
     try:
         before = cache.fingerprint()
@@ -188,6 +189,36 @@ def test_a_schema_change_misses_the_cache(tmp_path: Path, monkeypatch: pytest.Mo
         assert cache.fingerprint() != before
     finally:
         cache.fingerprint.cache_clear()
+
+
+def test_the_fingerprint_is_the_same_for_a_wheel_and_a_checkout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A wheel carries the data folders inside the package, a checkout beside it: the same
+    files give the same fingerprint either way (a cluster's workers are compared by it), and
+    a changed file gives another."""
+    from toolkit import resources
+
+    package = Path(resources.__file__).parent
+    ignore = shutil.ignore_patterns("__pycache__")
+    checkout, wheel = tmp_path / "checkout", tmp_path / "wheel"
+    shutil.copytree(package, checkout / "toolkit", ignore=ignore)
+    shutil.copytree(package, wheel / "toolkit", ignore=ignore)
+    for name in resources.DATA_FOLDERS:
+        shutil.copytree(resources.data_dir(name), checkout / name)
+        shutil.copytree(resources.data_dir(name), wheel / "toolkit" / name)
+
+    def fingerprint(root: Path) -> str:
+        monkeypatch.setattr(resources, "_PACKAGE", str(root / "toolkit"))
+        resources.fingerprint.cache_clear()
+        return resources.fingerprint()
+
+    try:
+        assert fingerprint(checkout) == fingerprint(wheel)
+        (wheel / "toolkit" / "templates" / "extra.txt").write_text("x", encoding="utf-8")
+        assert fingerprint(checkout) != fingerprint(wheel)
+    finally:
+        resources.fingerprint.cache_clear()
 
 
 @pytest.mark.parametrize(

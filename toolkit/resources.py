@@ -1,4 +1,5 @@
-"""Find the data folders (``templates/``, ``schemas/``) that ship beside the code.
+"""Find the data folders (``templates/``, ``schemas/``) that ship beside the code, and tell
+one build of the toolkit from another by all it is made of.
 
 An installed wheel carries them inside the package as ``toolkit/templates`` and
 ``toolkit/schemas``; a checkout (or an editable install) keeps them at the top level.
@@ -9,6 +10,7 @@ fallback so live edits show in an editable install.
 from __future__ import annotations
 
 import os
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -31,3 +33,31 @@ def data_dir(name: str) -> Path:
     from pathlib import Path
 
     return Path(data_path(name))
+
+
+DATA_FOLDERS = ("templates", "schemas")
+"""The data folders, in the order :func:`fingerprint` hashes them after the code."""
+
+
+@cache
+def fingerprint() -> str:
+    """The SHA-256 of the toolkit's version and of every source, template, asset and schema
+    file, each under its path inside its folder: two installations give the same fingerprint
+    exactly when they would compute the same things, whether the data folders lie inside the
+    package (a wheel) or beside it (a checkout)."""
+    import hashlib
+    from pathlib import Path
+
+    from toolkit import __version__
+
+    digest = hashlib.sha256(f"replaykit {__version__}\n".encode())
+    package = Path(_PACKAGE)
+    inside = {package / name for name in DATA_FOLDERS}
+    for root in [package, *map(data_dir, DATA_FOLDERS)]:
+        for path in sorted(root.rglob("*")):
+            if root == package and inside.intersection(path.parents):
+                continue  # a wheel's data folder: hashed as a data folder below
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                digest.update(f"{path.relative_to(root)}\0".encode())
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()

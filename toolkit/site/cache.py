@@ -1,10 +1,10 @@
 """The build cache: each replay page kept under a key of everything that shapes it.
 
 A key is the SHA-256 of the save's bytes, its file name, the manifest's title and note,
-the site's links and the *fingerprint* of the toolkit that builds it: its version and
-every source, template, asset and schema file (a page is refused when its save's schema
-refuses it). An unchanged save under an unchanged toolkit
-finds its page here; any change to one of them misses.
+the site's links and the *fingerprint* of the toolkit that builds it
+(:func:`toolkit.resources.fingerprint`: its version and every source, template, asset and
+schema file; a page is refused when its save's schema refuses it). An unchanged save under
+an unchanged toolkit finds its page here; any change to one of them misses.
 
 An entry is one file, ``pages/KEY.page``: a JSON header line (the key, the body's size
 and SHA-256, the index record or the refusal) and then the page itself. An entry whose
@@ -20,12 +20,10 @@ import json
 import os
 import stat
 from dataclasses import dataclass, fields
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from toolkit import __version__
-from toolkit.resources import data_dir
+from toolkit.resources import fingerprint
 from toolkit.saves import Problem, write_atomic
 from toolkit.site.swap import inside_site
 
@@ -40,21 +38,6 @@ class Outcome:
     record: dict[str, Any] | None = None
     refusal_line: str | None = None
     refusal: Problem | None = None
-
-
-@cache
-def fingerprint() -> str:
-    """The hash of the toolkit version and every source, template, asset and schema file that
-    builds a page (or refuses it: a save its schema refuses is never published)."""
-    digest = hashlib.sha256(f"replaykit {__version__}\n".encode())
-    package = Path(__file__).resolve().parent.parent
-    roots = [package, data_dir("templates"), data_dir("schemas")]
-    for root in roots:
-        for path in sorted(root.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                digest.update(f"{path.relative_to(root)}\0".encode())
-                digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
 
 
 def page_key(parts: list[str], data: bytes) -> str:
