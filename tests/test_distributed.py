@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.server
 import json
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -142,6 +143,39 @@ def test_a_scheduler_without_workers_is_refused_in_one_line(
     with LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=":0") as cluster:
         line = refused(folder, str(cluster.scheduler_address))
     assert line.endswith(": the Dask scheduler has no workers (none joined in 1 s) [no_scheduler]"), line
+
+
+@pytest.mark.parametrize("command", ["check", "site"])
+def test_results_of_other_replaykit_code_are_refused_in_one_line(
+    scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """Workers of this very version can still run other code (an edited checkout, an editable
+    install, a worker that joined late): each result comes with the fingerprint of its worker's
+    replaykit, and one that differs from this one's stops the command in one line, exit 1,
+    with nothing written."""
+    monkeypatch.setattr(parallel, "fingerprint", lambda: "0" * 64)
+    folder = small_archive(tmp_path / "replays", moves=10)
+    line = refused(folder, scheduler, command)
+    assert "runs other replaykit code than this one (its source, templates or schemas differ)" in line
+    assert line.endswith(": install this replaykit there [no_scheduler]"), line
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_cluster_that_loses_every_worker_is_said_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tasks left on a cluster whose workers have all gone wait for a worker for ever: after
+    ``WORKERS_TIMEOUT`` seconds without one, the run stops with one line saying how many
+    are left."""
+    monkeypatch.setattr(parallel, "WORKERS_TIMEOUT", 1)
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    with LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
+    ) as cluster:
+        results = parallel.run_each(time.sleep, [0.2] * 20, 20, scheduler=str(cluster.scheduler_address))
+        assert next(results) == (0, None)
+        cluster.scale(0)
+        with pytest.raises(parallel.SchedulerError, match=r"^the Dask cluster lost its workers: none for "
+                                                          r"1 s, with \d+ saves left$"):
+            list(results)
 
 
 def test_a_task_the_cluster_cannot_read_is_said_in_one_line() -> None:

@@ -10,16 +10,19 @@ input order, so the output never depends on where or in which order the work ran
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing
 import os
 import signal
 import socket
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
 from toolkit import signals
+from toolkit.resources import fingerprint
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -227,9 +230,15 @@ def _on_dask(func: Callable[[T], R], tasks: Iterable[T], address: str) -> Iterat
     client = _connect(address)
     try:
         _check_workers(client)
-        futures = client.map(func, list(tasks), pure=False)
+        ours = fingerprint()
+        futures = client.map(functools.partial(_stamped, func), list(tasks), pure=False)
         where: dict[Any, int] = {f.key: i for i, f in enumerate(futures)}
-        for future, result in as_completed(futures, loop=client.loop, with_results=True):
+        done = as_completed(futures, loop=client.loop, with_results=True)
+        for future, (worker, stamp, result) in _watched(client, done):
+            if stamp != ours:
+                raise SchedulerError(f"the Dask worker at {worker} runs other replaykit code than this "
+                                     "one (its source, templates or schemas differ): install this "
+                                     "replaykit there")
             yield where[future.key], result
     except SchedulerError:
         raise
@@ -239,6 +248,44 @@ def _on_dask(func: Callable[[T], R], tasks: Iterable[T], address: str) -> Iterat
         raise SchedulerError(cluster_failure(exc)) from None
     finally:
         client.close()
+
+
+def _stamped(func: Callable[[T], R], task: T) -> tuple[str, str, R]:
+    """``func(task)`` on a Dask worker, with the worker's address and the fingerprint of its
+    replaykit: a result is taken only from the same code as here, whenever its worker joined."""
+    from distributed import get_worker
+
+    return get_worker().address, fingerprint(), func(task)
+
+
+POLL = 0.05
+"""Seconds between looks for finished tasks on Dask when none is ready."""
+
+
+def _watched(client: Any, done: Any) -> Iterator[tuple[Any, Any]]:
+    """The ``(future, result)`` pairs of ``done`` (an ``as_completed`` with results) as they
+    finish; :class:`SchedulerError` once the cluster has had no worker for
+    :data:`WORKERS_TIMEOUT` seconds with tasks left (Dask would hold them for ever, waiting
+    for a worker to join)."""
+    seen = looked = time.monotonic()  # when a worker was last known to be there, and looked for
+    while True:
+        batch = done.next_batch(block=False)
+        if batch:
+            yield from batch
+            seen = looked = time.monotonic()
+            continue
+        if done.is_empty():
+            return
+        time.sleep(POLL)
+        now = time.monotonic()
+        if now - looked < 1:
+            continue
+        looked = now
+        if client.nthreads():
+            seen = now
+        elif now - seen >= WORKERS_TIMEOUT:
+            raise SchedulerError(f"the Dask cluster lost its workers: none for {WORKERS_TIMEOUT} s, "
+                                 f"with {done.count()} saves left")
 
 
 DISTRIBUTION = "replaykit"
@@ -259,7 +306,8 @@ PACKAGE = "toolkit"
 """The package a cluster's workers must import when this replaykit runs from a source tree."""
 
 WORKERS_TIMEOUT = 10
-"""Seconds to wait for a first worker to join a scheduler that has none."""
+"""Seconds to wait for a first worker to join a scheduler that has none, and for a worker to
+come back to a cluster that lost them all with tasks left."""
 
 
 def _check_workers(client: Any) -> None:

@@ -22,7 +22,7 @@ def jobs_options(command: F) -> F:
         default=None,
         metavar="ADDRESS",
         help="run the per-save work on this Dask distributed scheduler (e.g. tcp://host:8786); its "
-        "workers need this version of replaykit installed",
+        "workers need this very replaykit installed",
     )(command)
     return click.option(
         "-j",
