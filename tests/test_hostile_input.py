@@ -290,3 +290,26 @@ def test_a_key_int_cannot_read_is_one_line_in_every_reader(command: list[str], t
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code in (1, 125)
     assert any(line.startswith(str(path)) and "\u00b2" in line for line in result.output.splitlines())
+
+
+@pytest.mark.parametrize(
+    "command", [["info", "--json"], ["validate", "--json"], ["fmt", "--check", "--json"]]
+)
+def test_json_output_escapes_what_a_terminal_would_act_on(command: list[str], tmp_path: Path) -> None:
+    """--json writes one document to stdout, often a terminal: a C1 control (U+009B is a CSI)
+    or a bidi override in a name or a file name is written as a JSON escape, never raw, and
+    the document still reads back to the very same text."""
+    data = json.loads((Path(__file__).parents[1] / "replays" / "pioneers-two-against-two.json").read_text())
+    name = "Ada\u202e\u2066\u009b2J\u0085\u2028\ufeff\u007f"
+    data["config"]["players"][0]["name"] = name
+    path = tmp_path / "c1\u009b\u202e.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(cli, [*command, str(path)])
+    assert result.exit_code == 1
+    for char in "\u202e\u2066\u009b\u0085\u2028\ufeff\u007f":
+        assert char not in result.stdout
+    document = json.loads(result.stdout)
+    assert document["exit"] == 1
+    if command[0] == "info":  # a fact, not an error line: the very same text once read back
+        assert document["file"] == str(path)
+        assert name in json.dumps(document, ensure_ascii=False)

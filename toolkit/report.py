@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn, TypeVar
 
@@ -30,7 +31,7 @@ import click
 
 from toolkit.records import FrozenRecord, Record
 from toolkit.saves import Problem
-from toolkit.textsafe import clean, escape_controls, lone_surrogate
+from toolkit.textsafe import BIDI_CONTROLS, clean, escape_controls, lone_surrogate
 
 JSON_FLAG = "--json"
 JSON_HELP = "Print the outcome, or the error, as one JSON document on stdout."
@@ -157,11 +158,24 @@ def emit(outcome: Outcome, as_json: bool) -> NoReturn:
     raise click.exceptions.Exit(outcome.exit)
 
 
+# What json.dumps writes raw with ensure_ascii=False (it escapes only C0 controls) that a
+# terminal acts on or that reorders the text after it: DEL, the C1 controls (U+009B is a CSI),
+# the line and paragraph separators, the bidi embeddings, overrides and isolates, and the BOM.
+_RAW_IN_JSON = re.compile(f"[\x7f-\x9f\u2028\u2029{BIDI_CONTROLS}\ufeff]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
 def dumps(document: Mapping[str, Any]) -> str:
     """JSON text of a document; values JSON cannot hold (NaN, infinities) become null, and a
     text holding a lone surrogate (a file name's bytes that are not UTF-8) has it written as
-    an escape, as in the text lines, so the document is always UTF-8."""
-    return json.dumps(_finite(document), indent=1, ensure_ascii=False, allow_nan=False)
+    an escape, as in the text lines, so the document is always UTF-8. Characters a terminal
+    would act on (see :data:`_RAW_IN_JSON`) are written as JSON escapes: the document means
+    the same, and player text in it never reaches the terminal raw."""
+    text = json.dumps(_finite(document), indent=1, ensure_ascii=False, allow_nan=False)
+    return text if text.isascii() else _RAW_IN_JSON.sub(_json_escape, text)
 
 
 def _finite(value: Any) -> Any:
