@@ -435,3 +435,20 @@ def test_recorded_bot_game_end_and_winner(tmp_path: Path) -> None:
     first, second = data["checkpoints"][0]["move"], data["checkpoints"][1]["move"]
     assert answer.span == (first + 1, second)
     assert check_exit_code(str(tampered), None)[0] == 1
+
+
+def test_diverges_shows_the_position_after_the_exact_move_it_names(tmp_path: Path) -> None:
+    """A name edited by hand changes every digest: the trail names move 1 exactly, and the
+    position shown is the one after move 1, not the one at the checkpoint that differed."""
+    from toolkit.debug.bisect import _summary
+    from toolkit.games.pioneers import GAME
+
+    replays = Path(__file__).resolve().parent.parent / "replays"
+    data = json.loads((replays / "pioneers-three-player-quick-win.json").read_text(encoding="utf-8"))
+    data["config"]["players"][0]["name"] = "Elena2"
+    save = load(support.write(tmp_path / "renamed.json", data))
+    answer, _ = diverges(save, GAME)
+    assert answer.found and answer.move == 1 and answer.span == (1, 1)
+    state = GAME.new_game(save.seed, save.config)
+    GAME.apply(state, save.moves[0])
+    assert answer.summary == _summary(GAME, state)

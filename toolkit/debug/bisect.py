@@ -315,6 +315,7 @@ def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
     first_bad: int | None = None
     bad_digest = ""
     summary: dict[str, Any] | None = None
+    checked_at = -1  # the move after which ``summary`` was taken
     for pos in pref.walk():
         want = expected.get(pos.k)
         if want is None:
@@ -329,7 +330,7 @@ def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
             last_good = pos.k
         else:
             first_bad, bad_digest = pos.k, got
-            summary = _summary(game, pos.state)
+            summary, checked_at = _summary(game, pos.state), pos.k
             break
     stats = Stats()
     stats.absorb(pref)
@@ -371,6 +372,10 @@ def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
         )
         span = (lo, first_bad)
     move_index = span[0] if span[0] > 0 else None
+    if move_index is not None and span == (move_index, move_index) and move_index != checked_at:
+        # the trail named the exact move, before the checkpoint the summary was taken at
+        summary = _summary(game, pref.position(move_index).state)
+        stats.absorb(pref)
     move_rec = save.moves[move_index - 1] if move_index else None
     answer = Answer(save.path, "diverges", True, total, headline, move=move_index,
                     label=label_of(game, move_rec) if move_rec is not None else "",
