@@ -452,3 +452,15 @@ def test_diverges_shows_the_position_after_the_exact_move_it_names(tmp_path: Pat
     state = GAME.new_game(save.seed, save.config)
     GAME.apply(state, save.moves[0])
     assert answer.summary == _summary(GAME, state)
+
+
+def test_a_checkpoint_past_the_last_move_is_not_said_to_match(toy: Any, tmp_path: Path) -> None:
+    """A checkpoint the replay never reaches was never compared: the answer says so instead of
+    counting it among the checkpoints that match."""
+    data = toy.save(alternating(6))
+    digests = toy.digests(data)
+    data["checkpoints"] = [{"move": 3, "digest": digests[3]}, {"move": 60, "digest": "0" * 64}]
+    answer, _ = diverges(load(support.write(tmp_path / "s.json", data)), toy.GAME)
+    assert not answer.found
+    assert "all 2 checkpoints match" not in answer.headline
+    assert "1 of the save's 2 checkpoints lie past its last move" in answer.headline

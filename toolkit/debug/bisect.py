@@ -316,6 +316,7 @@ def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
     bad_digest = ""
     summary: dict[str, Any] | None = None
     checked_at = -1  # the move after which ``summary`` was taken
+    compared = 0  # checkpoints the replay reached and compared
     for pos in pref.walk():
         want = expected.get(pos.k)
         if want is None:
@@ -326,6 +327,7 @@ def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
             message = f"digest after move {pos.k} failed: {exc}"
             problem = Problem(save.path, message, "engine_error", move=pos.k)
             raise DebugError(problem) from None
+        compared += 1
         if got == want:
             last_good = pos.k
         else:
@@ -337,8 +339,12 @@ def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
     failure = pref.failure
     search = f"one replay against {len(expected)} checkpoints" if expected else "one replay (no checkpoints)"
     if first_bad is None and failure is None:
-        if expected:
+        if expected and compared == len(expected):
             headline = f"no divergence: all {total} moves replay and all {len(expected)} checkpoints match"
+        elif expected:  # a checkpoint past the last move is never reached: it cannot be said to match
+            headline = (f"no divergence: all {total} moves replay and the {compared} checkpoints they reach "
+                        f"match; {len(expected) - compared} of the save's {len(expected)} checkpoints lie "
+                        "past its last move and were not compared")
         else:
             headline = f"no divergence: all {total} moves replay (the save has no checkpoints to compare)"
         return Answer(save.path, "diverges", False, total, headline, search=search, stats=stats), pref
