@@ -584,3 +584,22 @@ def test_an_output_named_through_dot_dot_is_the_folder_itself(
     assert result.exit_code == 0, result.output
     assert tree(tmp_path / "site") == first
     assert sorted(p.name for p in tmp_path.iterdir()) == ["replays", "site"]
+
+
+def test_a_site_is_never_built_over_the_folder_holding_its_replays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build replaces OUT whole: REPLAYS inside OUT (saves and a manifest kept in a site's
+    folder, or the saves a site publishes beside its pages) would be deleted with it. The
+    command refuses that before any work, exit 2, and leaves both as they were."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    out = tmp_path / "site"
+    assert build(small_archive(tmp_path / "replays", moves=4), out, jobs=1).rebuilt
+    mine = small_archive(out / "mine", moves=4)
+    (mine / "notes.txt").write_text("only copy", encoding="utf-8")
+    before = tree(out)
+    for given in (mine, out / "replays", out):
+        result = CliRunner().invoke(cli, ["site", str(given), "-o", str(out)])
+        assert result.exit_code == 2, result.output
+        assert result.stderr.endswith("[output_is_input]\n") and result.stderr.count("\n") == 1
+    assert tree(out) == before
