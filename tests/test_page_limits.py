@@ -141,3 +141,34 @@ def test_site_refuses_a_manifest_note_holding_a_bidi_control(tmp_path: Path) -> 
         read_manifest(folder)
     assert [r.problem.code for r in caught.value.refusals] == ["bidi_control"]
     assert caught.value.refusals[0].problem.pointer == "/replays/0/note"
+
+
+@pytest.mark.parametrize(
+    ("key", "text"),
+    [("title", "Won\x1b]0;pwned\x07"), ("title", "two\nlines"), ("note", "nul\x00"), ("note", "csi\x9b2J")],
+)
+def test_site_refuses_a_manifest_text_holding_a_control_character(
+    tmp_path: Path, key: str, text: str
+) -> None:
+    """The manifest schema's patterns refuse control characters in a title (and all but newline
+    and tab in a note): the site does too, before they reach a page's title, heading or index."""
+    from toolkit.site.builder import read_manifest
+
+    folder = _folder(tmp_path, {"fine.json": _small()})
+    entry = {"file": "fine.json", "title": "t", "note": "a\tnote\nin two lines"}
+    entry[key] = text
+    (folder / "manifest.json").write_text(json.dumps({"replays": [entry]}), encoding="utf-8")
+    with pytest.raises(SiteError) as caught:
+        read_manifest(folder)
+    assert [r.problem.code for r in caught.value.refusals] == ["bad_format"]
+    assert caught.value.refusals[0].problem.pointer == f"/replays/0/{key}"
+    assert all("\n" not in line and "\x1b" not in line for line in caught.value.lines)
+
+
+def test_site_takes_a_manifest_note_with_newlines_and_tabs(tmp_path: Path) -> None:
+    from toolkit.site.builder import read_manifest
+
+    folder = _folder(tmp_path, {"fine.json": _small()})
+    entry = {"file": "fine.json", "title": "t", "note": "a\tnote\nin two lines"}
+    (folder / "manifest.json").write_text(json.dumps({"replays": [entry]}), encoding="utf-8")
+    assert [e.note for e in read_manifest(folder)] == [entry["note"]]

@@ -31,6 +31,13 @@ _FILE_NAME = re.compile(r"[^/\\\0]+\.json")  # the schema's pattern, and no NUL 
 # winner line, the next names), as a terminal would; textsafe escapes them in every error line.
 _BIDI = re.compile(f"[{textsafe.BIDI_CONTROLS}]")
 
+# The control characters the manifest schema's title and note patterns refuse (a note may hold
+# newlines and tabs): a manifest's text goes into every page's title, heading and index card.
+_LISTED_CONTROLS = {
+    "title": re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]"),
+    "note": re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]"),
+}
+
 Place = tuple[Any, str | int] | None  # (the parent's place, a key or an index); None: the save itself
 
 
@@ -92,6 +99,11 @@ def check_listed_text(path: str, index: int, key: str, value: str) -> None:
         shown = textsafe.excerpt(value, 24)
         message = f"a {key} of {len(value)} characters ({shown}); a page takes at most {MAX_TEXT}"
         raise SaveError(Problem(path, message, "too_large", pointer=f"/replays/{index}/{key}"))
+    controls = _LISTED_CONTROLS.get(key)  # what the manifest schema's patterns refuse
+    if controls is not None and not value.isprintable() and controls.search(value):
+        message = (f"a {key} holding a control character ({textsafe.excerpt(value, 24)}); "
+                   "player text is one line, or plain text")
+        raise SaveError(Problem(path, message, "bad_format", pointer=f"/replays/{index}/{key}"))
     _check_bidi(path, value, (((None, "replays"), index), key))
 
 
