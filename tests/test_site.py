@@ -374,3 +374,20 @@ def test_a_manifest_listing_itself_is_one_line(replays: Path, tmp_path: Path) ->
     assert result.exit_code == 1
     assert result.stderr == f"{replays / 'manifest.json'}: this is a replay manifest (a list of saves), " \
         "not a save [not_a_save]\n"
+
+
+def test_a_title_taken_from_a_file_name_shows_its_controls_escaped(replays: Path, tmp_path: Path) -> None:
+    """A file name is player text too: a save titled by its name carries no escape sequence,
+    newline or bidi override raw into its page's title and heading, the index or replays.json."""
+    data = json.loads(next(replays.glob("*.json")).read_text(encoding="utf-8"))
+    data.pop("meta", None)
+    odd = tmp_path / "odd"
+    odd.mkdir()
+    (odd / "evil\x1b]0;pwned\x07\u009b\u202eX\nline.json").write_text(json.dumps(data), encoding="utf-8")
+    build(odd, tmp_path / "site")
+    page = next((tmp_path / "site" / "replays").glob("*.html")).read_text(encoding="utf-8")
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    records = (tmp_path / "site" / "replays.json").read_text(encoding="utf-8")
+    for text in (page, index, json.loads(records)[0]["title"]):
+        assert not re.search("[\x1b\x07\x9b\u202e]", text)
+    assert "<title>evil\\x1b]0;pwned\\x07\\x9b\\u202eX\\nline - replay</title>" in page

@@ -44,6 +44,7 @@ from toolkit.site.index import Record, Seat, index_files, record_for
 from toolkit.site.limits import check_listed_file, check_listed_text, check_page_size
 from toolkit.site.page import OMNISCIENT, build_page_data, gc_paused, pack
 from toolkit.site.swap import STAGING_TAG, Stage, locked, recover, swap_in
+from toolkit.textsafe import escape_controls
 
 MARKER = ".replaykit-site"
 MANIFEST = "manifest.json"
@@ -183,8 +184,10 @@ def read_manifest(folder: Path) -> list[Entry]:
 
 def _shown(name: str) -> str:
     """A file name as a page may show it: bytes that are not UTF-8 (kept by the system as
-    lone surrogates) read as the replacement character."""
-    return os.fsencode(name).decode("utf-8", "replace")
+    lone surrogates) read as the replacement character, and the characters an error line
+    escapes (controls, line separators, bidi controls, the BOM) written as escapes: a name
+    is player text too, and a title goes into the page's title, heading and index card."""
+    return escape_controls(os.fsencode(name).decode("utf-8", "replace"))
 
 
 
