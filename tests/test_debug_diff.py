@@ -152,3 +152,19 @@ def test_pioneers_games_and_inputs_untouched(tmp_path: Path) -> None:
     assert code == 1 and out["commonPrefix"] == 150 and out["positions"]["sameThrough"] == 150
     assert out["a"]["firstDifferent"].startswith("move 151: seat ")
     assert [support.fingerprint(p) for p in (a, b, cut)] == before
+
+
+def test_a_manifest_is_not_a_save_to_compare(tmp_path: Path) -> None:
+    """Two manifests hold no moves: diff must not call them the same game (exit 0). It says
+    plainly that a manifest is not a save, as replay does, in one line per manifest, exit 1."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    for folder, title in ((one, "First"), (two, "Second")):
+        folder.mkdir()
+        entries = [{"file": f"{title}.json", "title": title, "note": ""}]
+        (folder / "manifest.json").write_text(json.dumps({"replays": entries}), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["diff", str(one / "manifest.json"), str(two / "manifest.json")])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{folder / 'manifest.json'}: this is a replay manifest (a list of saves), not a save [not_a_save]"
+        for folder in (one, two)
+    ]

@@ -108,9 +108,15 @@ def diff_command(a: str, b: str, no_replay: bool) -> Outcome:
     one cannot be read.
     """
     from toolkit.debug.diff import diff
-    from toolkit.saves import load
+    from toolkit.report import Failed
+    from toolkit.saves import MANIFEST, Problem, load
 
-    result = diff(load(a), load(b), engines=not no_replay)
+    saves = load(a), load(b)
+    lists = [Problem(save.path, "this is a replay manifest (a list of saves), not a save", "not_a_save")
+             for save in saves if save.kind == MANIFEST]
+    if lists:  # a manifest holds no moves: two of them would compare as the same empty game
+        raise Failed(lists)
+    result = diff(*saves, engines=not no_replay)
     return Outcome(result.as_json(), result.lines(), 0 if result.identical else 1)
 
 
