@@ -16,7 +16,7 @@ from typing import Any
 from toolkit import textsafe
 from toolkit.games.base import Event, Game, IllegalMove, Move, UnknownGame, engine_ids, get_game
 from toolkit.records import Record
-from toolkit.saves import MANIFEST, Problem, Save
+from toolkit.saves import MANIFEST, NOT_A_SAVE, Problem, Save
 
 CHECKPOINT_EVERY = 50
 TRAIL_CHARS = 8
@@ -70,9 +70,7 @@ class ReplayError(Exception):
 def game_for(save: Save) -> Game:
     """The engine for a save, or a :class:`ReplayError` saying why there is none."""
     if save.kind == MANIFEST:
-        raise ReplayError(
-            save.path, "this is a replay manifest (a list of saves), not a save", "not_a_save"
-        )
+        raise ReplayError(save.path, NOT_A_SAVE, "not_a_save")
     if save.kind == "stationmaster":
         raise ReplayError(
             save.path,

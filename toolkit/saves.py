@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 FORMAT = "replaykit/save@1"
 MANIFEST = "manifest"  # the kind (and schema name) of a replays folder's manifest.json
+NOT_A_SAVE = "this is a replay manifest (a list of saves), not a save"  # said where a save is wanted
 MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 64  # arrays and objects nested deeper than this are refused
 MAX_VALUES = 4_000_000  # numbers, strings, arrays and objects in one save (~40 per move)

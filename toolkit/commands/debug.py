@@ -109,11 +109,10 @@ def diff_command(a: str, b: str, no_replay: bool) -> Outcome:
     """
     from toolkit.debug.diff import diff
     from toolkit.report import Failed
-    from toolkit.saves import MANIFEST, Problem, load
+    from toolkit.saves import MANIFEST, NOT_A_SAVE, Problem, load
 
     saves = load(a), load(b)
-    lists = [Problem(save.path, "this is a replay manifest (a list of saves), not a save", "not_a_save")
-             for save in saves if save.kind == MANIFEST]
+    lists = [Problem(save.path, NOT_A_SAVE, "not_a_save") for save in saves if save.kind == MANIFEST]
     if lists:  # a manifest holds no moves: two of them would compare as the same empty game
         raise Failed(lists)
     result = diff(*saves, engines=not no_replay)
