@@ -112,6 +112,20 @@ def test_label_and_describe() -> None:
     assert GAME.describe({"seat": "x"}) == "seat ? makes a malformed None decision"
 
 
+def test_dev_card_plays_are_described_in_words_not_lists() -> None:
+    """A roadworks or windfall play reads as words (``edge N``, a bundle), never a Python list, so
+    the replay page can name the edges by their hexes."""
+    def play(card: str, **fields: object) -> str:
+        return GAME.describe({"seat": 1, "kind": "turn", "action": {"type": "play_dev", "card": card, **fields}})
+
+    assert play("roadworks", edges=[16]) == "seat 1 plays roadworks on edge 16"
+    assert play("roadworks", edges=[16, 17]) == "seat 1 plays roadworks on edge 16 and edge 17"
+    assert play("windfall", resources=["grain", "grain"]) == "seat 1 plays windfall for 2 grain"
+    assert play("windfall", resources=["ore", "wool"]) == "seat 1 plays windfall for 1 wool, 1 ore"
+    for malformed in (play("roadworks", edges="x"), play("windfall"), play("windfall", resources=[3])):
+        assert "[" not in malformed and "None" not in malformed
+
+
 def test_events_narrate(h) -> None:
     """design.md §4: events narrate what a move did, e.g. 'seat 0 built a road on edge N'."""
     s = h.started()

@@ -60,10 +60,27 @@ TURN_TEXT: dict[str | None, str] = {
     "end_turn": "{who} ends the turn",
 }
 PLAY_TEXT: dict[str | None, str] = {
-    "roadworks": "{who} plays roadworks on edges {edges}",
+    "roadworks": "{who} plays roadworks on {edges}",
     "windfall": "{who} plays windfall for {resources}",
     "embargo": "{who} plays embargo on {resource}",
 }
+
+
+def _edges(value: Any) -> str:
+    """Roadworks' edges as words, each ``edge N`` (which narration names by its hexes)."""
+    if not isinstance(value, list) or not value:
+        return "no edge"
+    return " and ".join(f"edge {e}" for e in value)
+
+
+def _resources(value: Any) -> str:
+    """Windfall's resources as a bundle (``2 grain``; ``1 wool, 1 ore``), a name per unknown one."""
+    if not isinstance(value, list) or not value:
+        return "nothing"
+    known = [r for r in value if isinstance(r, str) and r in RESOURCE_INDEX]
+    counts = {r: known.count(r) for r in known}
+    others = [str(r) for r in value if not (isinstance(r, str) and r in RESOURCE_INDEX)]
+    return ", ".join(([_bundle(counts)] if counts else []) + others)
 
 
 def describe_move(move: Any) -> str:
@@ -91,6 +108,10 @@ def describe_move(move: Any) -> str:
     if t == "play_dev":
         card = a.get("card")
         template = PLAY_TEXT.get(card if isinstance(card, str) else None, "{who} plays a {card}")
+        if card == "roadworks":
+            return template.format_map(_Fields(a, who=who, edges=_edges(a.get("edges"))))
+        if card == "windfall":
+            return template.format_map(_Fields(a, who=who, resources=_resources(a.get("resources"))))
     elif t == "offer_trade":
         to = a.get("to")
         whom = "everyone" if to is None else f"seat {to}"
