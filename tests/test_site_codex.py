@@ -312,6 +312,10 @@ def test_a_hex_in_event_words_is_named_by_its_number_and_terrain() -> None:
     assert plain_event("the robber moves to 1,0", place) == "the robber moves to the 6-hills hex"
     assert plain_event("p2 moves the robber to 0,0", place) == "p2 moves the robber to the desert hex"
     assert plain_event("p3 places the merchant on 1,0", place) == "p3 places the merchant on the 6-hills hex"
+    assert (
+        plain_event("p1 swaps the tokens of 1,0 and 0,0", place)
+        == "p1 swaps the tokens of the 6-hills hex and the desert hex"
+    )
 
 
 # ---------------------------------------------------------------- the published replays

@@ -295,7 +295,7 @@ def _card_id_name(card_id: str) -> str:
 _INTERSECTION = r"-?\d+,-?\d+\|-?\d+,-?\d+\|-?\d+,-?\d+"
 _SPOT = re.compile(rf"\s+(at|on|to)\s+({_INTERSECTION}(?:--{_INTERSECTION})?)")
 _KNIGHT_ID = re.compile(r" ?\bknight-[^\s,;:()]+")
-_HEX = re.compile(r"\s+(to|on)\s+(-?\d+,-?\d+)\b")
+_HEX = re.compile(r"\s+(to|on|of|and)\s+(-?\d+,-?\d+)\b")  # of/and: the Geomancer's two hexes
 _CARD_ID = re.compile(r"\b(?:science|trade|politics)([A-Z][A-Za-z]*)\b")
 
 
@@ -311,8 +311,8 @@ def plain_event(text: str, place: Callable[[str], str] | None = None) -> str:
 
     With ``place`` (an intersection, edge or hex id to words), a spot is named rather than
     dropped: ``builds a road on the edge between the 6-hills and 8-forest hexes``, and a hex the
-    robber or the merchant goes to by its number and terrain: ``the robber moves to the 6-hills
-    hex``. Without it a hex id stays as it is.
+    robber or the merchant goes to (and the two whose tokens the Geomancer swaps) by its number and
+    terrain: ``the robber moves to the 6-hills hex``. Without it a hex id stays as it is.
     """
     # A spot or knight pattern is tried only on a text holding the characters it starts from.
     if "knight-" in text:
