@@ -290,9 +290,10 @@
   }
 
   // The hash names the move and the view; a hash without a seat means the spectator. A hash
-  // naming neither (a skip link's target) leaves both as they are.
-  function fromHash() {
-    if (location.hash && !/(?:^#|&)(?:move|seat)=/.test(location.hash)) { return; }
+  // naming neither (a skip link's target) leaves both as they are, once a frame is shown: the
+  // page opened at such a hash shows the first move as any other page does.
+  function fromHash(ev) {
+    if (ev && location.hash && !/(?:^#|&)(?:move|seat)=/.test(location.hash)) { return; }
     var m = /move=(\d+)/.exec(location.hash);
     var s = /seat=([a-z0-9]+)/.exec(location.hash);
     useSeat(s ? s[1] : "spectator");
@@ -404,10 +405,18 @@
     });
     document.addEventListener("keydown", onKey);
     // The skip link to the moves lands on the move shown, not on the list's first line: the
-    // pictures' points and every move before it are many Tab presses long.
+    // pictures' points and every move before it are many Tab presses long. Every skip link
+    // moves the focus without following its "#" link, so the address keeps the link to the
+    // move and view on screen (to reload, bookmark or share) and the history gains no step.
     el("skip-moves").addEventListener("click", function (ev) {
       var to = current || story.querySelector("a[data-frame]");
       if (to) { ev.preventDefault(); to.focus(); }
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("a.skip:not(#skip-moves)"), function (a) {
+      a.addEventListener("click", function (ev) {
+        var to = el(a.getAttribute("href").slice(1));
+        if (to) { ev.preventDefault(); to.focus(); }
+      });
     });
     button("btn-first", function () { stop(); show(0); });
     button("btn-prev", function () { stop(); show(st.frame - 1); });

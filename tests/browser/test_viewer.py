@@ -482,6 +482,33 @@ def test_the_help_keeps_the_focus_and_a_skip_link_keeps_the_move_and_view(
     page.context.close()
 
 
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+def test_a_skip_link_keeps_the_link_to_the_move_in_the_address(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """A skip link moves the focus and leaves the address as it was: reloaded (or bookmarked),
+    the page opens at the same move and view. A page opened at a skip link's target shows its
+    first move as any page does: the move marked in the list, the players in their groups."""
+    touch = size[0] < 900
+    page = _open(replay_chromium, site.url("table") + "#move=30&seat=1", size, has_touch=touch, is_mobile=touch)
+    steps = page.evaluate("history.length")
+    for target in ("controls", "panel"):
+        page.focus(f"a.skip[href='#{target}']")
+        page.keyboard.press("Enter")
+        assert _focus(page) == target
+        assert page.evaluate("[location.hash, history.length]") == ["#move=30&seat=1", steps]
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    assert (_frame(page), page.evaluate("document.body.dataset.seat")) == (30, "1")
+    page.goto("about:blank")
+    page.goto(site.url("table") + "#panel")  # a fresh load, not a hash change
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    assert (_frame(page), page.evaluate("document.body.dataset.seat")) == (0, "spectator")
+    assert page.eval_on_selector("#moves [aria-current]", "a => a.dataset.frame") == "0"
+    assert page.eval_on_selector_all("#panel .prow[role=group]", "rs => rs.length") == 4
+    page.context.close()
+
+
 @pytest.mark.parametrize(
     ("size", "count"),
     [((1280, 720), 1), ((1366, 768), 2), ((390, 844), 3), ((360, 640), 3), ((568, 320), 3), ((320, 568), 3)],
