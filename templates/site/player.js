@@ -31,7 +31,9 @@
   });
   var heads = document.querySelectorAll("#moves .turn-head");
 
-  function clamp(n) { return Math.max(0, Math.min(last, n | 0)); }
+  // Any number to a frame: a move past the end (however many digits) is the last, never wrapped
+  // round to a 32-bit integer; what is not a number is the first.
+  function clamp(n) { return n > last ? last : n > 0 ? Math.floor(n) : 0; }
   function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
   function joined(ids, table) { var s = ""; for (var i = 0; i < ids.length; i++) { s += table[ids[i]]; } return s; }
 

@@ -509,6 +509,17 @@ def test_a_skip_link_keeps_the_link_to_the_move_in_the_address(
     page.context.close()
 
 
+@pytest.mark.parametrize("fragment", ["#move=4294967296", "#move=2147483648", "#move=99999999999999999999"])
+def test_a_move_past_the_end_opens_the_last_move_however_long_its_number(
+    replay_chromium: Any, site: Site, fragment: str
+) -> None:
+    """A link to a move past the end opens the last move, even with more digits than a 32-bit
+    integer holds (such a number never wraps round to the first move)."""
+    page = _open(replay_chromium, site.url("table") + fragment, SIZES[0])
+    assert _frame(page) == site.last and page.errors == []
+    page.context.close()
+
+
 @pytest.mark.parametrize(
     ("size", "count"),
     [((1280, 720), 1), ((1366, 768), 2), ((390, 844), 3), ((360, 640), 3), ((568, 320), 3), ((320, 568), 3)],
