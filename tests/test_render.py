@@ -211,6 +211,16 @@ def test_panel_shows_hand_contents_only_where_the_view_has_them(game4: dict[str,
                 assert f"{count} card{'' if count == 1 else 's'}" in texts
 
 
+def test_a_seats_own_dev_cards_are_named_in_words() -> None:
+    """A row names its dev cards as a player says them ("victory point"), never by an id."""
+    view = {
+        "seat": 0,
+        "players": [{"seat": 0, "devCards": ["victory_point", "knight"], "devBoughtThisTurn": ["victory_point"]}],
+    }
+    row = ADAPTER.rows(view, {0})[0]
+    assert row.cards == ("victory point", "knight", "victory point (new)")
+
+
 def test_player_text_is_escaped_in_svg(game4: dict[str, Any]) -> None:
     """design §8: player names are text, never markup."""
     view = views_of(game4, None)[0]

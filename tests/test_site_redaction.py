@@ -22,7 +22,7 @@ from toolkit.site import builder, fragments
 from toolkit.site.page import FIRST_ROW, build_page_data, expand_views
 
 SEED = "s3cr3t-seed-7731"
-DEV_NAMES = ("victory_point", "roadworks", "windfall", "embargo", "knight\"")
+DEV_NAMES = ("victory_point", "victory point", "roadworks", "windfall", "embargo", "knight\"")
 
 
 @pytest.fixture(scope="module")

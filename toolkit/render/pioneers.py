@@ -416,7 +416,8 @@ class PioneersAdapter:
         cards = None
         if isinstance(dev_raw, list):
             fresh = player.get("devBoughtThisTurn") or []
-            cards = tuple(str(c) for c in dev_raw) + tuple(f"{c} (new)" for c in fresh)
+            # in words: a VP card reads "victory point", not its id "victory_point"
+            cards = tuple(_card_words(c) for c in dev_raw) + tuple(f"{_card_words(c)} (new)" for c in fresh)
         score = str(_int(player.get("score")))
         if isinstance(final, list) and seat < len(final):
             score = str(_int(final[seat]))
@@ -719,6 +720,11 @@ def _building(kind: str, vertex: int, seat: int, owner: str, hexes: Places) -> P
 def _bandit(hex_id: int, hexes: Places) -> Piece:
     spot = geometry().centres[hex_id] + Point.at(-HEX_SIZE * 0.48, 0)
     return Piece("bandit", None, spot, title=f"the bandit on {hexes.hex(hex_id)}")
+
+
+def _card_words(card: Any) -> str:
+    """A dev card's id as a player says it: ``victory_point`` -> ``victory point``."""
+    return str(card).replace("_", " ")
 
 
 def _cards_text(cards: Any) -> str:
