@@ -31,6 +31,20 @@
   });
   var heads = document.querySelectorAll("#moves .turn-head");
 
+  // The last move's tooltip says who won: with winners hidden it is there only while the last
+  // move is shown, as the header's winner is.
+  var endTips = null;
+  function endTooltips(atEnd) {
+    if (endTips === null) {
+      endTips = [];
+      (byFrame[last] || []).forEach(function (a) { if (a.title) { endTips.push([a, a.title]); } });
+    }
+    var hide = !atEnd && document.body.classList.contains("no-spoilers");
+    endTips.forEach(function (t) {
+      if (hide) { t[0].removeAttribute("title"); } else { t[0].setAttribute("title", t[1]); }
+    });
+  }
+
   // Any number to a frame: a move past the end (however many digits) is the last, never wrapped
   // round to a 32-bit integer; what is not a number is the first.
   function clamp(n) { return n > last ? last : n > 0 ? Math.floor(n) : 0; }
@@ -175,6 +189,7 @@
     scrub.value = String(n);
     document.body.setAttribute("data-frame", String(n));
     document.body.classList.toggle("at-end", n >= last);
+    endTooltips(n >= last);
     document.body.setAttribute("data-seat", st.seat);
     // A point of a picture that this move hides (the whole game's pictures wait for the last
     // move when winners are hidden) hands the focus to the move shown, never to the page.

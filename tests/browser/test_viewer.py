@@ -425,23 +425,28 @@ def test_hiding_winners_on_the_index_holds_on_a_replay_until_its_last_move(
     replay_chromium: Any, site: Site
 ) -> None:
     """With "Hide winners and scores" chosen on the index, a replay page keeps back the winner,
-    the publisher's note and the charts of the whole game until its last move is shown; without
-    it they show from the first move."""
+    the publisher's note, the charts of the whole game and the last move's tooltip (who won)
+    until its last move is shown; without it they show from the first move."""
     page = _open(replay_chromium, (site.root / "index.html").as_uri(), SIZES[0], player=False)
     shown = "sel => { const e = document.querySelector(sel); return !!e && e.offsetParent !== null; }"
+    tip = "() => { const a = document.querySelectorAll('#moves a[data-frame]'); return a[a.length - 1].title; }"
     page.check("#spoilers")
     page.goto(site.url("table") + "#move=10")
     page.wait_for_function("() => document.body.dataset.ready === '1'")
     assert not page.evaluate(shown, "header.top .winner") and not page.evaluate(shown, "#charts")
+    assert page.evaluate(tip) == ""
     page.keyboard.press("End")
     assert page.evaluate(shown, "header.top .winner") and page.evaluate(shown, "#charts")
+    assert " wins with " in page.evaluate(tip)
     page.keyboard.press("ArrowLeft")
     assert not page.evaluate(shown, "header.top .winner")
+    assert page.evaluate(tip) == ""
     page.goto((site.root / "index.html").as_uri())
     page.uncheck("#spoilers")
     page.goto(site.url("table") + "#move=10")
     page.wait_for_function("() => document.body.dataset.ready === '1'")
     assert page.evaluate(shown, "header.top .winner") and page.evaluate(shown, "#charts")
+    assert " wins with " in page.evaluate(tip)
     page.context.close()
 
 
