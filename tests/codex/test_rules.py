@@ -5,7 +5,19 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from codex_helpers import corners_of, give, in_action, knight, path, play, put, refused, road, roads_along
+from codex_helpers import (
+    corners_of,
+    fresh,
+    give,
+    in_action,
+    knight,
+    path,
+    play,
+    put,
+    refused,
+    road,
+    roads_along,
+)
 
 from toolkit.games.base import IllegalMove
 from toolkit.games.codex import GAME, berserker, engine, longest_road, maritime, robber, victory
@@ -529,6 +541,58 @@ def test_resign_strict_maximum_and_cleanup() -> None:
     assert tie.winner is None
     assert GAME.legal_moves(tie, 1) == []
     refused(tie, 1, "endTurn", "game_over")
+
+
+def test_resign_is_never_listed_but_works_off_turn_in_setup() -> None:
+    """rules §5.4: no seat ever finds resign among its listed moves, yet any seat may send it in any
+    phase before the end, even off-turn in the first setup round while a setup road is awaited."""
+    state = fresh()
+    assert state.phase == "setup1"
+    for seat in range(3):
+        assert all(m["type"] != "resign" for m in GAME.legal_moves(state, seat))
+    placer = state.current
+    corner = GAME.legal_moves(state, placer)[0]["payload"]["intersectionId"]
+    play(state, placer, "placeSetupBuilding", intersectionId=corner)
+    assert state.pending is not None and state.pending["type"] == "placeSetupRoad"
+    quitter = (placer + 1) % 3
+    play(state, quitter, "resign")
+    assert state.phase == "gameOver" and state.pending is None
+    assert state.winner == placer  # the only player with a point on the board
+
+
+def test_resign_in_the_roll_phase_ends_the_game_at_once() -> None:
+    """rules §5.4 / §15.3: a resign sent before the current player has rolled ends the game on the
+    spot; the points leader among those who stay is the winner."""
+    state = in_action()
+    state.phase = "roll"
+    put(state, 2, centre(state))
+    play(state, 1, "resign")
+    assert state.phase == "gameOver" and state.winner == 2
+
+
+def test_the_last_player_left_after_a_resign_wins_even_when_behind() -> None:
+    """digest §7 item 25 / rules §15.3: in a two-player game the player who stays is the only one
+    counted, so they win although the player who resigned had more points."""
+    state = in_action(n=2)
+    put(state, 0, centre(state), "city")
+    play(state, 0, "resign")
+    assert state.phase == "gameOver" and state.winner == 1
+
+
+def test_after_a_win_no_seat_is_waited_on_and_nothing_is_accepted() -> None:
+    """rules §15.4: once a win ends the game, no seat owes a decision, every seat's move list is
+    empty and any action sent, resign included, is refused."""
+    state = in_action(victoryPointsTarget=3)
+    put(state, 0, centre(state), "city")
+    other = state.topo.hex_intersections[state.topo.hex_index["0,2"]][3]
+    put(state, 0, other)
+    give(state, 0, ore=3, grain=2)
+    play(state, 0, "buildCity", intersectionId=state.topo.int_ids[other])
+    assert state.phase == "gameOver" and state.winner == 0
+    assert GAME.to_move(state) == []
+    assert all(GAME.legal_moves(state, seat) == [] for seat in range(3))
+    refused(state, 1, "resign", "game_over")
+    refused(state, 0, "endTurn", "game_over")
 
 
 # ------------------------------------------------------------------------------- engine
