@@ -280,6 +280,71 @@ def test_mighty_needs_politics_three() -> None:
     refused(state, 0, "promoteKnight", "knight_already_promoted", knightId=other)
 
 
+def test_knight_tiers_weigh_one_two_and_three_in_the_defence() -> None:
+    """rules §10.1 / §8.3: a basic knight adds 1 to its owner's defence, a strong one 2 and a mighty
+    one 3; a knight that is not active adds nothing, whatever its tier."""
+    state = in_action()
+    spots = [state.topo.hex_intersections[state.topo.hex_index[h]][0] for h in ("0,0", "0,-2", "0,2", "2,0")]
+    knight(state, 0, spots[0], "basic")
+    knight(state, 1, spots[1], "strong")
+    knight(state, 2, spots[2], "mighty")
+    knight(state, 0, spots[3], "mighty", active=False)
+    assert berserker.contributions(state) == {0: 1, 1: 2, 2: 3}
+
+
+def test_equal_tiers_cannot_push_each_other() -> None:
+    """rules §10.1 / §10.6: displacing compares the two tiers' strengths; a strong knight cannot push
+    another strong one, a mighty knight can."""
+    state = in_action()
+    start = centre(state)
+    _, cs = roads_along(state, 0, start, 2)
+    attacker = knight(state, 0, start, "strong")
+    target = knight(state, 1, cs[2], "strong")
+    there = state.topo.int_ids[cs[2]]
+    refused(state, 0, "displaceKnight", "too_weak", knightId=attacker, intersectionId=there)
+    state.knights[attacker].level = "mighty"
+    play(state, 0, "displaceKnight", knightId=attacker, intersectionId=there)
+    assert state.knight_at[cs[2]] == attacker
+    assert target not in state.knights  # no road of its owner to retreat along: back to supply
+
+
+def test_a_knight_may_be_paid_awake_again_after_acting_but_not_act_twice() -> None:
+    """rules §10.3: a knight that acted (and so went inactive) may be activated again in the same turn;
+    from then on it counts for the defence, but it cannot take a second action that turn."""
+    state = in_action()
+    start = centre(state)
+    _, cs = roads_along(state, 0, start, 2)
+    kid = knight(state, 0, start)
+    give(state, 0, grain=1)
+    ids = state.topo.int_ids
+    play(state, 0, "moveKnight", knightId=kid, intersectionId=ids[cs[1]])
+    assert not state.knights[kid].active and berserker.contributions(state)[0] == 0
+    play(state, 0, "activateKnight", knightId=kid)
+    assert state.knights[kid].active and berserker.contributions(state)[0] == 1
+    assert state.players[0].res["grain"] == 0
+    refused(state, 0, "moveKnight", "knight_just_activated", knightId=kid, intersectionId=ids[cs[2]])
+
+
+def test_promotion_keeps_the_state_swaps_the_supply_and_stops_at_mighty() -> None:
+    """rules §10.4: a promotion costs 1 ore and 1 wool, leaves an inactive knight inactive, puts the old
+    tier's piece back in supply and takes one of the new tier; a mighty knight cannot rise further, and
+    a tier with no piece left in supply cannot be reached."""
+    state = in_action()
+    state.players[0].levels["politics"] = 3
+    corners = [state.topo.hex_intersections[state.topo.hex_index[h]][0] for h in ("0,0", "0,-2", "0,2")]
+    kid = knight(state, 0, corners[0], active=False)
+    give(state, 0, ore=2, wool=2)
+    play(state, 0, "promoteKnight", knightId=kid)
+    assert (state.knights[kid].level, state.knights[kid].active) == ("strong", False)
+    assert state.players[0].knights == {"basic": 2, "strong": 1, "mighty": 2}
+    assert (state.players[0].res["ore"], state.players[0].res["wool"]) == (1, 1)
+    top = knight(state, 0, corners[1], "mighty")
+    refused(state, 0, "promoteKnight", "max_level", knightId=top)
+    state.players[0].knights["strong"] = 0
+    low = knight(state, 0, corners[2], "basic")
+    refused(state, 0, "promoteKnight", "no_pieces_left", knightId=low)
+
+
 def test_move_search_stops_at_opponent_pieces() -> None:
     """rules §10.5: reach follows own roads; opponent-occupied corners are reached but not passed."""
     state = in_action()
@@ -346,6 +411,18 @@ def test_sole_defender_gets_token_and_bookkeeping() -> None:
     assert state.last_attack["defenderPlayerId"] == "p3"
     assert not state.knights[k].active and state.berserker_pos == 0
     assert state.robber_active and state.robber_hex == state.terrain.index("desert")
+
+
+def test_every_city_on_the_board_adds_to_the_berserkers_metropolis_included() -> None:
+    """rules §8.2: the attack is as strong as the count of cities of all players, a city carrying a
+    metropolis counting like any other; a settlement adds nothing."""
+    state = in_action()
+    a, b, c = (state.topo.hex_intersections[state.topo.hex_index[h]][0] for h in ("0,0", "0,-2", "0,2"))
+    put(state, 0, a, "city")
+    state.b_metro[a] = "science"
+    put(state, 1, b, "city")
+    put(state, 2, c)
+    assert berserker.attack_strength(state) == 2
 
 
 def test_zero_defence_is_an_all_player_tie() -> None:
