@@ -234,6 +234,34 @@ def test_wall_limits() -> None:
     assert robber.discard_threshold(state, 0) == 9
 
 
+def test_a_bought_wall_costs_two_brick_and_checks_supply_and_the_board_cap() -> None:
+    """rules §9.5 / digest §7 item 23: a wall bought for 2 brick needs a wall piece in supply and fewer
+    than three of the player's walls already standing; the two checks are made one apart from the
+    other, and only a city (not a settlement) takes a wall."""
+    state = in_action()
+    hexes = ("0,0", "0,-2", "0,2", "2,0")
+    cities = [state.topo.hex_intersections[state.topo.hex_index[h]][0] for h in hexes]
+    ids = state.topo.int_ids
+    for i in cities:
+        put(state, 0, i, "city")
+    give(state, 0, brick=8)
+    for i in cities[:3]:
+        play(state, 0, "buildCityWall", intersectionId=ids[i])
+    assert state.players[0].res["brick"] == 2 and state.players[0].walls == 0
+    state.players[0].walls = 1  # a spare piece in supply does not lift the cap of three on the board
+    refused(state, 0, "buildCityWall", "wall_limit", intersectionId=ids[cities[3]])
+    other = in_action()
+    town = other.topo.hex_intersections[other.topo.hex_index["0,0"]][0]
+    put(other, 0, town, "city")
+    give(other, 0, brick=2)
+    other.players[0].walls = 0
+    refused(other, 0, "buildCityWall", "no_pieces_left", intersectionId=other.topo.int_ids[town])
+    settlement = other.topo.hex_intersections[other.topo.hex_index["0,2"]][0]
+    put(other, 0, settlement)
+    other.players[0].walls = 1
+    refused(other, 0, "buildCityWall", "not_your_city", intersectionId=other.topo.int_ids[settlement])
+
+
 # ----------------------------------------------------------------------------- knights
 
 
