@@ -543,6 +543,66 @@ def test_opponent_piece_breaks_road() -> None:
     assert longest_road.road_length(state, 0) == 3
 
 
+def _opponent_holds_six_roads() -> tuple[State, list[int]]:
+    """p2 holds longest road with six roads in a line from the centre hex; returns the corners."""
+    state = in_action()
+    _, cs = roads_along(state, 1, centre(state), 6)
+    longest_road.recompute(state)
+    assert state.longest_holder == 1
+    return state, cs
+
+
+@pytest.mark.parametrize("piece", ["settlement", "recruited knight", "moved knight"])
+def test_a_piece_cutting_an_opponents_road_re_awards_longest_road_at_once(piece: str) -> None:
+    """rules §9.3, §10.2, §10.5 / digest §7 item 20: a settlement built, a knight recruited or a knight
+    moved onto a corner in the middle of another player's road splits that road, and the longest-road
+    holder is worked out again right away (here nobody is left with 5)."""
+    state, cs = _opponent_holds_six_roads()
+    middle = cs[3]
+    spur = next(e for e in state.topo.int_edges[middle] if state.road[e] == -1)
+    road(state, 0, spur)
+    where = state.topo.int_ids[middle]
+    if piece == "settlement":
+        give(state, 0, brick=1, lumber=1, wool=1, grain=1)
+        play(state, 0, "buildSettlement", intersectionId=where)
+    elif piece == "recruited knight":
+        give(state, 0, ore=1, wool=1)
+        play(state, 0, "recruitKnight", intersectionId=where)
+    else:
+        kid = knight(state, 0, state.topo.other_end(spur, middle))
+        play(state, 0, "moveKnight", knightId=kid, intersectionId=where)
+    assert longest_road.road_length(state, 1) == 3
+    assert state.longest_holder is None
+
+
+def test_a_sideways_city_piece_is_worth_a_settlement_and_takes_no_wall() -> None:
+    """digest §7 item 22 / rules §8.5: a pillaged city lying sideways (no settlement piece left) scores
+    1 point like a settlement, adds nothing to the berserkers' strength and cannot carry a wall."""
+    state = in_action()
+    a = centre(state)
+    put(state, 0, a, "city")
+    state.players[0].settlements = 0
+    assert victory.victory_points(state, 0) == 2 and berserker.attack_strength(state) == 1
+    berserker.downgrade(state, a)
+    assert state.b_sideways[a]
+    assert victory.victory_points(state, 0) == 1 and berserker.attack_strength(state) == 0
+    give(state, 0, brick=2)
+    refused(state, 0, "buildCityWall", "not_your_city", intersectionId=state.topo.int_ids[a])
+
+
+def test_a_lost_attack_against_metropolises_only_pillages_nothing() -> None:
+    """rules §8.5: when the defence is too weak but every city on the board carries a metropolis, the
+    attack is recorded as a berserker victory and no city is downgraded."""
+    state = in_action()
+    a = centre(state)
+    put(state, 0, a, "city")
+    state.b_metro[a] = "science"
+    tasks, _ = berserker.attack(state)
+    assert tasks == [] and state.b_type[a] == "city"
+    assert state.last_attack is not None and state.last_attack["result"] == "victory"
+    assert state.last_attack["autoPillagedPlayerIds"] == state.last_attack["choicePillagedPlayerIds"] == []
+
+
 # ----------------------------------------------------------------------------- maritime
 
 
