@@ -626,6 +626,22 @@ def test_maritime_rates_and_bundles() -> None:
     assert maritime.rate(state, 0, "cloth") == 2
 
 
+def test_a_generic_harbor_also_serves_commodities() -> None:
+    """rules §12.2: the 3:1 harbor lowers every card type to 3, commodities included, while a
+    resource's 2:1 harbor lowers only that resource."""
+    state = in_action()
+    generic = next(h for h in state.harbors if h.kind == "3:1")
+    put(state, 0, generic.intersections[0])
+    give(state, 0, coin=3)
+    assert maritime.rate(state, 0, "coin") == 3
+    play(state, 0, "maritimeTrade", offer={"type": "coin", "count": 3}, want={"type": "ore", "count": 1})
+    assert state.players[0].com["coin"] == 0 and state.players[0].res["ore"] == 1
+    other = in_action()
+    ore_port = next(h for h in other.harbors if h.kind == "ore")
+    put(other, 0, ore_port.intersections[0])
+    assert [maritime.rate(other, 0, k) for k in ("ore", "brick", "coin")] == [2, 4, 4]
+
+
 def test_maritime_rejects_wrong_rate_and_empty_bank() -> None:
     """rules §12.2: the offer must equal rate x wanted cards; each wanted type must be in the bank."""
     state = in_action()
