@@ -678,6 +678,56 @@ def test_off_turn_crossing_wins_at_turn_start() -> None:
     assert state.phase == "gameOver" and state.winner == 1
 
 
+def test_an_off_turn_crossing_lost_before_the_turn_is_no_win() -> None:
+    """rules §15.2: reaching the target on someone else's turn reserves nothing; a player who drops
+    below it again before their own turn begins does not win then."""
+    state = in_action(victoryPointsTarget=4)
+    home = centre(state)
+    put(state, 1, home, "city")
+    roads_along(state, 1, home, 5)
+    far = state.topo.hex_intersections[state.topo.hex_index["0,2"]][3]
+    mine = path(state, far, 6)
+    for e in mine[:5]:
+        road(state, 0, e)
+    state.longest_holder = 1  # five each: the holder keeps the tie
+    assert victory.victory_points(state, 1) == 4
+    give(state, 0, brick=1, lumber=1)
+    play(state, 0, "buildRoad", edgeId=state.topo.edge_ids[mine[5]])
+    assert state.longest_holder == 0 and victory.victory_points(state, 1) == 2
+    play(state, 0, "endTurn")
+    assert state.phase == "roll" and state.current == 1 and state.winner is None
+
+
+def _displacement_that_gives_longest_road(target: int) -> tuple[State, str, int]:
+    """p1's mighty knight can push p2's knight off the middle of p1's six roads, joining them; p2's
+    knight would have two corners to retreat to."""
+    state = in_action(victoryPointsTarget=target)
+    start = centre(state)
+    edges, cs = roads_along(state, 0, start, 6)
+    knight(state, 1, cs[3])
+    first = next(e for e in state.topo.int_edges[cs[3]] if state.road[e] == -1)
+    road(state, 1, first)
+    beyond = state.topo.other_end(first, cs[3])
+    road(state, 1, next(e for e in state.topo.int_edges[beyond] if state.road[e] == -1))
+    attacker = knight(state, 0, cs[0], "mighty")
+    longest_road.recompute(state)
+    assert state.longest_holder is None and victory.victory_points(state, 0) == 0
+    return state, attacker, cs[3]
+
+
+def test_a_winning_displacement_ends_the_game_with_the_retreat_still_open() -> None:
+    """rules §10.6 / digest §7 item 10: a displacement that hands the actor the winning points ends the
+    game at once, even though the pushed knight's owner still had a retreat to choose; the open
+    decision is cleared with the game."""
+    state, attacker, spot = _displacement_that_gives_longest_road(target=10)
+    play(state, 0, "displaceKnight", knightId=attacker, intersectionId=state.topo.int_ids[spot])
+    assert state.pending is not None and state.pending["type"] == "chooseKnightRetreat"
+    assert state.longest_holder == 0
+    state, attacker, spot = _displacement_that_gives_longest_road(target=2)
+    play(state, 0, "displaceKnight", knightId=attacker, intersectionId=state.topo.int_ids[spot])
+    assert state.phase == "gameOver" and state.winner == 0 and state.pending is None
+
+
 def test_points_bound_covers_every_scoring_corner() -> None:
     """rules §15.1: the win check's quick bound is never below the points counted corner by corner,
     with settlements, cities, a metropolis (on another seat's city too), the longest road and the
