@@ -233,3 +233,36 @@ def test_politics_three_allows_mighty_knights() -> None:
     state.players[0].levels["politics"] = 3
     play(state, 0, "promoteKnight", knightId=kid)
     assert state.knights[kid].level == "mighty"
+
+
+def test_aqueduct_choices_shrink_as_earlier_players_empty_the_bank() -> None:
+    """rules §6.5: the bonus list is worked out again for each queued player, so a resource taken by
+    an earlier player is not offered to a later one once its stack is empty; with every resource
+    stack empty the bonuses still queued are dropped without a decision."""
+    state = in_action()
+    for p in state.players:
+        p.levels["science"] = 3
+    for kind in state.bank:
+        if kind in ("lumber", "brick", "wool", "grain", "ore"):
+            state.bank[kind] = 0
+    state.bank["grain"] = state.bank["ore"] = 1
+    state.queue = [{"task": "production", "sum": 5}]  # nobody has a building: nothing is paid
+    pump(state)
+    assert state.pending is not None and state.pending["allowedPlayerIds"] == ["p1"]
+    assert state.pending["payload"]["eligibleResources"] == ["grain", "ore"]
+    play(state, 0, "chooseScienceBonusResource", resource="grain")
+    assert state.pending is not None and state.pending["allowedPlayerIds"] == ["p2"]
+    assert state.pending["payload"]["eligibleResources"] == ["ore"]
+    play(state, 1, "chooseScienceBonusResource", resource="ore")
+    assert state.pending is None and state.queue == []
+    assert state.players[2].res == {k: 0 for k in state.players[2].res}
+
+
+def test_a_seven_gives_no_aqueduct_bonus() -> None:
+    """digest §7 item 21 / rules §6.5: the science level-3 bonus follows only a roll other than 7; a
+    7 pays nobody, yet opens no scienceLevel3Bonus."""
+    state = in_action()
+    state.players[0].levels["science"] = 3
+    state.queue = [{"task": "seven"}]
+    pump(state)
+    assert state.pending is None and state.queue == []
