@@ -115,3 +115,40 @@ def test_victory_target_must_be_a_positive_integer(bad: object) -> None:
     with pytest.raises(IllegalMove) as err:
         fresh(victoryPointsTarget=bad)
     assert err.value.code == "bad_config"
+
+
+def test_tied_defenders_choose_only_among_decks_with_cards() -> None:
+    """digest §7 item 6 / rules §8.4: a tied repel offers only the decks that still hold cards; when
+    all three are empty no chooseProgressDeck opens at all."""
+    state = in_action()
+    state.decks["science"] = []
+    state.decks["trade"] = []
+    state.queue, _ = berserker.attack(state)  # nobody defends: every player ties at 0
+    pump(state)
+    assert state.pending is not None and state.pending["payload"]["eligibleDecks"] == ["politics"]
+    state = in_action()
+    for deck in state.decks:
+        state.decks[deck] = []
+    state.queue, _ = berserker.attack(state)
+    pump(state)
+    assert state.pending is None and state.queue == []
+
+
+def test_a_point_card_drawn_off_turn_wins_only_at_that_players_turn() -> None:
+    """digest §7 item 9 / rules §13.4, §15.2: a player who reaches the target by revealing a point
+    card during another player's roll does not end the game then; they win as their own turn begins."""
+    state = in_action(victoryPointsTarget=2)
+    state.phase = "roll"
+    put(state, 1, corner(state, "0,0", 0))
+    state.players[1].levels["science"] = 5  # draws whatever the red die shows
+    pile = state.decks["science"]
+    pile.insert(0, pile.pop(next(k for k, c in enumerate(pile) if c["cardId"] == "scienceAnnals")))
+    roll_with_face(state, "science")
+    play(state, 0, "rollDice")
+    assert [c["cardId"] for c in state.players[1].revealed_vp] == ["scienceAnnals"]
+    assert state.phase == "action" and state.winner is None
+    while state.pending is not None:  # a 7's robber or discards, should the dice show one
+        seat = GAME.to_move(state)[0]
+        GAME.apply(state, GAME.legal_moves(state, seat)[0])
+    play(state, 0, "endTurn")
+    assert state.phase == "gameOver" and state.winner == 1
