@@ -444,3 +444,20 @@ def test_red_die_of_augury_controls_the_draw() -> None:
     play(state, 0, "rollDice")
     assert state.dice["redDie"] == 3
     assert len(state.players[1].hand) + len(state.players[1].revealed_vp) == 0
+
+
+def test_mason_and_apothecary_must_name_their_target_in_the_play() -> None:
+    """digest §7 item 17: Mason must carry the track it raises and Apothecary the settlement it
+    upgrades; a play without it is refused (the card stays in hand), so no discount is ever left
+    waiting for a later improveCity or buildCity."""
+    state = in_action()
+    put(state, 0, 0, "city")
+    put(state, 0, 2)
+    give(state, 0, paper=1, ore=2, grain=1)
+    mason = hand(state, 0, "scienceMason")
+    medicine = hand(state, 0, "scienceMedicine")
+    refused(state, 0, "playProgressCard", "bad_track", instanceId=mason)
+    refused(state, 0, "playProgressCard", "bad_payload", instanceId=medicine)
+    p = state.players[0]
+    assert {c["instanceId"] for c in p.hand} == {mason, medicine}
+    assert not p.crane_played and not p.medicine_played
