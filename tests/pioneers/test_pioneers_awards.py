@@ -219,3 +219,19 @@ def test_longest_trail_equals_walking_from_every_vertex(h) -> None:
     h.empty_board(s)
     h.road_at(s, 0, path(0, 4, 8, 12, 7, 3, 0))  # a ring alone: the case with no odd vertex
     assert longest_trail(s, 0) == trail_from_every_vertex(s, 0) == 6
+
+
+def test_holder_passed_by_a_tie_leaves_longest_road_unheld(h) -> None:
+    """pioneers.md §Awards (ruling 9 of the as-built rules): a holder cut to a road still of 5 or more,
+    but now shorter than two rivals who tie with each other, loses the award and neither rival gets it
+    until one of them leads alone."""
+    s = h.started()
+    h.empty_board(s)
+    h.road_at(s, 0, LINE + path(24, 30, 35, 40))  # nine roads; a town at 13 leaves 4 and 5
+    h.road_at(s, 2, FIVE_A + path(43, 38))
+    h.road_at(s, 3, FIVE_B + path(45, 41))  # the ring round hex 18, six roads
+    update_longest_road(s)
+    assert s.road_holder == 0
+    cut_line_at_13(h, s)
+    assert [longest_trail(s, seat) for seat in (0, 2, 3)] == [5, 6, 6]
+    assert s.road_holder == -1

@@ -98,3 +98,13 @@ def test_no_moves_after_the_end(h) -> None:
     assert GAME.to_move(s) == []
     assert GAME.legal_moves(s, 0) == []
     assert h.refused_turn(s, 0, type="end_turn") == "game_over"
+
+
+def test_a_resigned_seat_still_scores_and_can_win_at_its_roll(h) -> None:
+    """pioneers.md §Defaults and strikes (ruling 11 of the as-built rules): a seat that resigned keeps
+    its pieces and cards and keeps scoring, so with 10 points when its own turn begins it wins."""
+    s = h.started()
+    s.resigned[1] = True
+    s.dev_hand[1][VP] = 8  # two setup settlements + 8 hidden = 10
+    h.turn(s, 0, type="end_turn")
+    assert GAME.is_over(s) and s.winner == 1 and s.placements[1] == 1

@@ -178,3 +178,15 @@ def test_bank_never_runs_dry(h) -> None:
     s.bld_kind[HEX_VERTICES[hx][2]] = 2  # seat 2's town there is a city
     produce(s, s.hex_token[hx])
     assert s.hands[1][res] == 31 and s.hands[2][res] == 32
+
+
+def test_robbing_a_victim_with_no_cards_takes_nothing(h) -> None:
+    """pioneers.md §The turn (ruling 4 of the as-built rules): the bandit may name a victim whose hand
+    is empty; the move is legal, the bandit moves and no card changes hands."""
+    s = h.started()
+    target = robbable_hex(h, s, 2)
+    assert sum(s.hands[2]) == 0
+    events = h.move(s, 0, "bandit", {"hex": target, "victim": 2})
+    assert s.bandit == target and sum(s.hands[0]) == 0
+    steal = next(e for e in events if e["type"] == "steal")
+    assert "resource" not in steal

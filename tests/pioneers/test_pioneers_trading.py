@@ -239,3 +239,24 @@ def test_second_offer_waits_for_the_first(h) -> None:
         h.move(s, seat, "trade", {"accept": False})
     h.turn(s, 0, type="offer_trade", give={"wool": 1}, get={"grain": 1})
     assert s.offers_made == 2
+
+
+def test_an_offer_may_not_name_one_resource_on_both_sides(h) -> None:
+    """pioneers.md §Trading (ruling 6 of the as-built rules): an offer that gives and asks for the same
+    resource is refused, even when the other side also names a different one."""
+    s = h.started()
+    h.give(s, 0, wool=2, ore=1)
+    both = [({"wool": 1}, {"wool": 1, "ore": 1}), ({"wool": 1, "ore": 1}, {"ore": 2})]
+    for give, get in both:
+        assert h.refused_turn(s, 0, type="offer_trade", give=give, get=get) == "same_resource"
+
+
+def test_empty_talk_leaves_no_log_entry(h) -> None:
+    """pioneers.md §Table talk (ruling 12 of the as-built rules): a social action whose talk is the
+    empty string adds nothing to the match log; non-empty talk still does."""
+    s = h.started()
+    h.turn(s, 0, type="end_turn", talk="")
+    assert GAME.view(s, 1)["log"] == []
+    h.force_turn(s, 0)
+    h.turn(s, 0, type="end_turn", talk="gg")
+    assert [entry["message"] for entry in GAME.view(s, 1)["log"]] == ["gg"]
