@@ -89,7 +89,8 @@ ACTION_PAYLOADS: dict[str, str] = {
                       "answering chooseKnightRetreat",
     "maritimeTrade": (
         "offer (one material and its count at the player's rate) for want (one material and count); "
-        "more wanted materials may follow in additionalWants, each paid at its own rate"
+        "more wanted materials may follow in additionalWants, every wanted card paid at the offered "
+        "material's rate (offer count = rate x all cards wanted)"
     ),
     "chooseScienceBonusResource": "{resource} from the pending's eligibleResources",
     "chooseRobberHex": "{hexId} of any land hex but the robber's own",
