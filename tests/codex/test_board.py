@@ -167,6 +167,19 @@ def test_harbor_rules(size: str, seed: int) -> None:
     assert len(corners) == len(set(corners))
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_grand_board_follows_the_ruling_on_its_mix_and_harbors(seed: int) -> None:
+    """digest §7 item 13 (as-built ruling 11): the grand board doubles the standard terrain counts
+    (hills 6, forest 8, mountains 6, fields 8, pasture 8) and adds one desert, and its nine harbors
+    sit on coastal positions 3, 9, 12, 17, 23, 26, 31, 37 and 40 counted from the top-left tip."""
+    t = topology("grand")
+    layout = generate_layout("grand", seed)
+    assert Counter(layout.terrain) == Counter(
+        {"hills": 6, "forest": 8, "mountains": 6, "fields": 8, "pasture": 8, "desert": 1})
+    slots = sorted(t.coastal_cycle.index(h.edge) for h in layout.harbors)
+    assert slots == [3, 9, 12, 17, 23, 26, 31, 37, 40]
+
+
 def board_json(*args: str) -> dict:
     result = CliRunner().invoke(cli_main, ["board", "codex", "--json", *args])
     assert result.exit_code == 0, result.output

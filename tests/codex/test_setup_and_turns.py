@@ -256,3 +256,22 @@ def test_roll_only_in_roll_phase_by_current_player() -> None:
     with pytest.raises(IllegalMove) as err2:
         play(state, 0, "rollDice")
     assert err2.value.code in ("wrong_phase", "pending_open")
+
+
+def test_one_to_four_seats_and_turns_go_round_from_the_current_seat() -> None:
+    """digest §7 items 14-15: a game seats one to four players (none or five is refused as a bad
+    config); once play starts the turn passes to the next seat round the table, wrapping from the
+    last seat back to the first."""
+    for n in (1, 4):
+        assert GAME.new_game(1, {"players": [{"id": f"p{k}"} for k in range(n)]}).phase == "setup1"
+    for n in (0, 5):
+        with pytest.raises(IllegalMove) as err:
+            GAME.new_game(1, {"players": [{"id": f"p{k}"} for k in range(n)]})
+        assert err.value.code == "bad_config"
+    state = in_action(current=1)
+    seen = []
+    for _ in range(3):
+        play(state, state.current, "endTurn")
+        seen.append(state.current)
+        state.phase = "action"  # skip the roll: only the order is looked at
+    assert seen == [2, 0, 1]
