@@ -191,6 +191,28 @@ def test_a_schema_change_misses_the_cache(tmp_path: Path, monkeypatch: pytest.Mo
         cache.fingerprint.cache_clear()
 
 
+def test_an_upgrade_of_a_library_that_writes_pages_misses_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """design §8a: a page's bytes also come from the libraries that write it (Jinja2,
+    MarkupSafe, svgwrite) and the validator that may refuse its save, whose versions the
+    dependencies leave open: their versions are part of every key, so no page an older one
+    wrote is served after an upgrade."""
+    from importlib import metadata
+
+    from toolkit import resources
+
+    real = metadata.version
+    resources.fingerprint.cache_clear()
+    try:
+        before = resources.fingerprint()
+        assert f"svgwrite {real('svgwrite')}\n" in resources.library_versions()
+        monkeypatch.setattr(metadata, "version", lambda name: "99.0" if name == "svgwrite" else real(name))
+        resources.fingerprint.cache_clear()
+        assert resources.fingerprint() != before
+    finally:
+        monkeypatch.undo()
+        resources.fingerprint.cache_clear()
+
+
 def test_the_fingerprint_is_the_same_for_a_wheel_and_a_checkout(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -38,10 +38,31 @@ def data_dir(name: str) -> Path:
 DATA_FOLDERS = ("templates", "schemas")
 """The data folders, in the order :func:`fingerprint` hashes them after the code."""
 
+LIBRARIES = ("jinja2", "markupsafe", "svgwrite", "jsonschema", "referencing")
+"""The installed distributions that do part of the toolkit's work: writing a page's bytes
+(templates, escaping, SVG) or refusing a save (its schema). An upgrade of one of them can
+change an outcome while no file of the toolkit changes."""
+
+
+def library_versions() -> str:
+    """The Python (implementation, major and minor version) and each of :data:`LIBRARIES`'
+    versions, one a line (``-`` for one that is not installed)."""
+    import sys
+    from importlib import metadata
+
+    lines = [f"python {sys.implementation.name} {sys.version_info.major}.{sys.version_info.minor}"]
+    for name in LIBRARIES:
+        try:
+            lines.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            lines.append(f"{name} -")
+    return "\n".join(lines) + "\n"
+
 
 @cache
 def fingerprint() -> str:
-    """The SHA-256 of the toolkit's version and of every source, template, asset and schema
+    """The SHA-256 of the toolkit's version, of the versions of the Python and libraries it
+    works with (:func:`library_versions`), and of every source, template, asset and schema
     file, each under its path inside its folder: two installations give the same fingerprint
     exactly when they would compute the same things, whether the data folders lie inside the
     package (a wheel) or beside it (a checkout)."""
@@ -50,7 +71,7 @@ def fingerprint() -> str:
 
     from toolkit import __version__
 
-    digest = hashlib.sha256(f"replaykit {__version__}\n".encode())
+    digest = hashlib.sha256(f"replaykit {__version__}\n{library_versions()}".encode())
     package = Path(_PACKAGE)
     inside = {package / name for name in DATA_FOLDERS}
     for root in [package, *map(data_dir, DATA_FOLDERS)]:

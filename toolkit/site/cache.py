@@ -2,8 +2,9 @@
 
 A key is the SHA-256 of the save's bytes, its file name, the manifest's title and note,
 the site's links and the *fingerprint* of the toolkit that builds it
-(:func:`toolkit.resources.fingerprint`: its version and every source, template, asset and
-schema file; a page is refused when its save's schema refuses it). An unchanged save under
+(:func:`toolkit.resources.fingerprint`: its version, every source, template, asset and
+schema file, and the versions of the Python and the libraries that write a page or refuse
+its save). An unchanged save under
 an unchanged toolkit finds its page here; any change to one of them misses.
 
 An entry is one file, ``pages/KEY.page``: a JSON header line (the key, the body's size
