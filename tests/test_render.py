@@ -215,7 +215,9 @@ def test_a_seats_own_dev_cards_are_named_in_words() -> None:
     """A row names its dev cards as a player says them ("victory point"), never by an id."""
     view = {
         "seat": 0,
-        "players": [{"seat": 0, "devCards": ["victory_point", "knight"], "devBoughtThisTurn": ["victory_point"]}],
+        "players": [
+            {"seat": 0, "devCards": ["victory_point", "knight"], "devBoughtThisTurn": ["victory_point"]}
+        ],
     }
     row = ADAPTER.rows(view, {0})[0]
     assert row.cards == ("victory point", "knight", "victory point (new)")

@@ -429,7 +429,8 @@ def test_hiding_winners_on_the_index_holds_on_a_replay_until_its_last_move(
     until its last move is shown; without it they show from the first move."""
     page = _open(replay_chromium, (site.root / "index.html").as_uri(), SIZES[0], player=False)
     shown = "sel => { const e = document.querySelector(sel); return !!e && e.offsetParent !== null; }"
-    tip = "() => { const a = document.querySelectorAll('#moves a[data-frame]'); return a[a.length - 1].title; }"
+    tip = "() => { const a = document.querySelectorAll('#moves a[data-frame]'); " \
+        "return a[a.length - 1].title; }"
     page.check("#spoilers")
     page.goto(site.url("table") + "#move=10")
     page.wait_for_function("() => document.body.dataset.ready === '1'")
@@ -495,7 +496,8 @@ def test_a_skip_link_keeps_the_link_to_the_move_in_the_address(
     the page opens at the same move and view. A page opened at a skip link's target shows its
     first move as any page does: the move marked in the list, the players in their groups."""
     touch = size[0] < 900
-    page = _open(replay_chromium, site.url("table") + "#move=30&seat=1", size, has_touch=touch, is_mobile=touch)
+    page = _open(replay_chromium, site.url("table") + "#move=30&seat=1", size,
+                 has_touch=touch, is_mobile=touch)
     steps = page.evaluate("history.length")
     for target in ("controls", "panel"):
         page.focus(f"a.skip[href='#{target}']")

@@ -116,7 +116,8 @@ def test_dev_card_plays_are_described_in_words_not_lists() -> None:
     """A roadworks or windfall play reads as words (``edge N``, a bundle), never a Python list, so
     the replay page can name the edges by their hexes."""
     def play(card: str, **fields: object) -> str:
-        return GAME.describe({"seat": 1, "kind": "turn", "action": {"type": "play_dev", "card": card, **fields}})
+        action = {"type": "play_dev", "card": card, **fields}
+        return GAME.describe({"seat": 1, "kind": "turn", "action": action})
 
     assert play("roadworks", edges=[16]) == "seat 1 plays roadworks on edge 16"
     assert play("roadworks", edges=[16, 17]) == "seat 1 plays roadworks on edge 16 and edge 17"
