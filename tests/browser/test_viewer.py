@@ -1041,3 +1041,45 @@ def test_pausing_autoplay_says_the_move_it_stopped_on(replay_chromium: Any, site
     page.keyboard.press("ArrowRight")
     assert page.evaluate(said) == page.inner_text("#narration")
     page.context.close()
+
+
+NOTE = ("Ada opens on the ore and wheat, Bob takes the long road early, and the middle game turns "
+        "on one robber move.\n" + "A second paragraph with the whole story of the game. " * 24).strip()
+
+
+@pytest.fixture(scope="module")
+def noted(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A short replay published with a long note of two paragraphs in its manifest."""
+    from toolkit.site import build
+
+    base = tmp_path_factory.mktemp("noted")
+    folder = base / "replays"
+    folder.mkdir()
+    config, moves = play_pioneers("viewer-note", ["greedy"] * 3, ["Ada", "Bob", "Cy"])
+    save = {"format": "replaykit/save@1", "game": "pioneers", "rulesVersion": "pioneers/1",
+            "seed": "viewer-note", "config": config, "moves": moves[:40]}
+    (folder / "noted.json").write_text(json.dumps(save), encoding="utf-8")
+    entry = {"file": "noted.json", "title": "A noted game", "note": NOTE}
+    (folder / "manifest.json").write_text(json.dumps({"replays": [entry]}), encoding="utf-8")
+    build(folder, base / "site")
+    return base / "site" / "replays" / "noted.html"
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844), (360, 640)])
+def test_the_publishers_note_is_read_whole_once_on_any_screen(
+    replay_chromium: Any, noted: Path, size: tuple[int, int]
+) -> None:
+    """The note a publisher wrote for a replay is on the page once, whole, with its paragraphs,
+    at every size: scrolled into view it is shown uncut, and a screen reader finds it in the
+    named section of the note and pictures."""
+    touch = size[0] < 900
+    page = _open(replay_chromium, noted.as_uri(), size, has_touch=touch, is_mobile=touch)
+    about = page.locator("p.about")
+    assert about.count() == 1
+    about.scroll_into_view_if_needed()
+    assert about.is_visible()
+    assert page.evaluate("() => document.querySelector('p.about').innerText") == NOTE
+    assert page.evaluate("e => e.scrollHeight <= e.clientHeight + 1", about.element_handle())
+    assert page.evaluate(f"() => document.body.innerText.split({json.dumps(NOTE[:60])}).length") == 2
+    assert page.get_attribute("#charts", "aria-label") == "The note and pictures of the game"
+    page.context.close()
