@@ -223,6 +223,25 @@ def test_a_seats_own_dev_cards_are_named_in_words() -> None:
     assert row.cards == ("victory point", "knight", "victory point (new)")
 
 
+def test_a_rows_shorthand_is_said_in_words_to_a_screen_reader() -> None:
+    """A row's shorthand ("3 (4) VP" for a seat's own shown and whole score, "left 13/1/4" for
+    the pieces in supply) is shown as it is and hidden from a screen reader, which reads the
+    same numbers in words instead."""
+    from toolkit.site import fragments
+
+    view = {
+        "seat": 0,
+        "myScore": 4,
+        "players": [{"seat": 0, "score": 3, "piecesLeft": {"road": 13, "settlement": 1, "city": 4}}],
+    }
+    row = ADAPTER.rows(view, {0})[0]
+    who, info = str(fragments.who(row)), str(fragments.info(row))
+    assert '<span aria-hidden="true">3 (4) VP</span>' in who
+    assert '<span class="sr-only">3 VP shown, 4 with your hidden cards</span>' in who
+    assert '<span aria-hidden="true">left 13/1/4</span>' in info
+    assert '<span class="sr-only">13 roads, 1 settlement, 4 cities left</span>' in info
+
+
 def test_player_text_is_escaped_in_svg(game4: dict[str, Any]) -> None:
     """design §8: player names are text, never markup."""
     view = views_of(game4, None)[0]

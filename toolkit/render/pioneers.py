@@ -419,9 +419,11 @@ class PioneersAdapter:
             # in words: a VP card reads "victory point", not its id "victory_point"
             cards = tuple(_card_words(c) for c in dev_raw) + tuple(f"{_card_words(c)} (new)" for c in fresh)
         score = str(_int(player.get("score")))
+        score_spoken = ""
         if isinstance(final, list) and seat < len(final):
             score = str(_int(final[seat]))
         elif own == seat and isinstance(view.get("myScore"), int):
+            score_spoken = f"{score} VP shown, {view['myScore']} with your hidden cards"
             score = f"{score} ({view['myScore']})"
         badges = []
         if awards.get("largestArmy") == seat:
@@ -434,8 +436,9 @@ class PioneersAdapter:
             Stat("road", str(_int(player.get("roadLength"))), "road"),
             Stat(
                 "left",
-                "/".join(str(_int(left.get(k))) for k in ("road", "settlement", "city")),
+                "/".join(str(_int(left.get(k))) for k in PIECES_LEFT),
                 "left",
+                ", ".join(_count(_int(left.get(k)), k) for k in PIECES_LEFT) + " left",
             ),
         ]
         strikes = _int(player.get("strikes"))
@@ -454,6 +457,7 @@ class PioneersAdapter:
             to_move=str(decisions.get(str(seat), "")),
             current=view.get("currentSeat") == seat and view.get("phase") != "over",
             out=bool(player.get("resigned")),
+            score_spoken=score_spoken,
         )
 
     def panel(self, view: View) -> Panel:
@@ -495,6 +499,17 @@ class PioneersAdapter:
         return FrameParts(pieces=self.pieces(view), header=self.header(view), panel=self.panel(view))
 
 
+PIECES_LEFT = ("road", "settlement", "city")
+"""The pieces a row counts as left in supply, in the order its ``left R/S/C`` shows them."""
+
+
+def _count(n: int, piece: str) -> str:
+    """``n`` pieces in words: ``1 road``, ``3 settlements``, ``2 cities``."""
+    if n == 1:
+        return f"1 {piece}"
+    return f"{n} {piece[:-1]}ies" if piece.endswith("y") else f"{n} {piece}s"
+
+
 def _looking(row: PlayerRow, to_move: str, current: bool) -> PlayerRow:
     """``row`` with who is to move and whose turn it is set."""
     if row.to_move == to_move and row.current == current:
@@ -514,6 +529,7 @@ def _looking(row: PlayerRow, to_move: str, current: bool) -> PlayerRow:
         row.out,
         row.cards_label,
         row.tracks,
+        row.score_spoken,
     )
 
 

@@ -120,11 +120,13 @@ class Piece:
 
 
 class Stat(NamedTuple):
-    """A labelled number or short text in a player's row (``VP 7``, ``Knights 2``)."""
+    """A labelled number or short text in a player's row (``VP 7``, ``Knights 2``); ``spoken``,
+    when set, is what a screen reader says in place of a shorthand (``left 13/3/4``)."""
 
     label: str
     value: str
     key: str = ""
+    spoken: str = ""
 
 
 class PlayerRow(NamedTuple):
@@ -134,6 +136,7 @@ class PlayerRow(NamedTuple):
     ``hand_count`` is known. ``cards`` likewise lists held development/progress cards
     when visible, else ``card_count`` counts them; ``cards_label`` is what the game calls them.
     ``tracks`` lists ``(track, level, holds its metropolis)`` for games with improvement tracks.
+    ``score_spoken``, when set, is what a screen reader says in place of a shorthand score.
     """
 
     seat: int
@@ -150,6 +153,7 @@ class PlayerRow(NamedTuple):
     out: bool = False
     cards_label: str = "dev"
     tracks: tuple[tuple[str, int, bool], ...] = ()
+    score_spoken: str = ""
 
 
 class Header(NamedTuple):

@@ -44,8 +44,17 @@ def who(r: PlayerRow) -> Markup:
     seat = escape(r.seat)
     return Markup(
         f'<div class="who{marks}"><i class="chip ink-{seat}" aria-hidden="true">{seat}</i>'
-        f'<b class="name">{escape(r.name)}</b><span class="score">{escape(r.score)} VP</span></div>'
+        f'<b class="name">{escape(r.name)}</b><span class="score">{_said(f"{r.score} VP", r.score_spoken)}'
+        '</span></div>'
     )
+
+
+def _said(shown: str, spoken: str) -> str:
+    """``shown`` as the page shows it; where ``spoken`` is set, a screen reader says that instead
+    (a shorthand such as ``left 13/3/4`` read aloud is only its signs)."""
+    if not spoken:
+        return str(escape(shown))
+    return f'<span aria-hidden="true">{escape(shown)}</span><span class="sr-only">{escape(spoken)}</span>'
 
 
 def hand(r: PlayerRow) -> Markup:
@@ -75,7 +84,7 @@ def info(r: PlayerRow) -> Markup:
         cards = f"{len(r.cards)}" + (f": {escape(', '.join(map(str, r.cards)))}" if r.cards else "")
     else:
         cards = f"{escape(r.card_count)}"
-    stats = "".join(f" · {escape(s.label)} {escape(s.value)}" for s in r.stats)
+    stats = "".join(f" · {_said(f'{s.label} {s.value}', s.spoken)}" for s in r.stats)
     out = [f'<div class="dim">{escape(r.cards_label)} {cards}{stats}</div>']
     if r.tracks:
         out.append('<div class="trk">')
