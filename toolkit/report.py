@@ -31,7 +31,7 @@ import click
 
 from toolkit.records import FrozenRecord, Record
 from toolkit.saves import Problem
-from toolkit.textsafe import BIDI_CONTROLS, clean, escape_controls, lone_surrogate
+from toolkit.textsafe import ACTIVE_BEYOND_C0, clean, escape_controls, lone_surrogate
 
 JSON_FLAG = "--json"
 JSON_HELP = "Print the outcome, or the error, as one JSON document on stdout."
@@ -158,10 +158,9 @@ def emit(outcome: Outcome, as_json: bool) -> NoReturn:
     raise click.exceptions.Exit(outcome.exit)
 
 
-# What json.dumps writes raw with ensure_ascii=False (it escapes only C0 controls) that a
-# terminal acts on or that reorders the text after it: DEL, the C1 controls (U+009B is a CSI),
-# the line and paragraph separators, the bidi embeddings, overrides and isolates, and the BOM.
-_RAW_IN_JSON = re.compile(f"[\x7f-\x9f\u2028\u2029{BIDI_CONTROLS}\ufeff]")
+# What json.dumps writes raw with ensure_ascii=False (it escapes only the C0 controls) that a
+# terminal acts on or that reorders the text after it.
+_RAW_IN_JSON = re.compile(f"[{ACTIVE_BEYOND_C0}]")
 
 
 def _json_escape(match: re.Match[str]) -> str:

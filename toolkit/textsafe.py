@@ -32,7 +32,11 @@ EXCERPT_LIMIT = 60  # one quoted value inside a message
 BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
 """Bidirectional embeddings, overrides and isolates, as a regular expression's class range: one
 left open reorders the text shown after it."""
-_UNSAFE = f"[\x00-\x1f\x7f-\x9f\u2028\u2029{BIDI_CONTROLS}\ufeff\ud800-\udfff]"
+ACTIVE_BEYOND_C0 = f"\x7f-\x9f\u2028\u2029{BIDI_CONTROLS}\ufeff"
+"""DEL, the C1 controls (U+009B starts a terminal command), the line and paragraph separators,
+the bidi controls and the BOM, as a class range: what a terminal acts on, or what reorders or
+breaks the text shown after it, besides the C0 controls (which JSON escapes by itself)."""
+_UNSAFE = f"[\x00-\x1f{ACTIVE_BEYOND_C0}\ud800-\udfff]"
 
 
 @cache

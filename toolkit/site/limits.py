@@ -101,8 +101,9 @@ def check_listed_text(path: str, index: int, key: str, value: str) -> None:
         raise SaveError(Problem(path, message, "too_large", pointer=f"/replays/{index}/{key}"))
     controls = _LISTED_CONTROLS.get(key)  # what the manifest schema's patterns refuse
     if controls is not None and not value.isprintable() and controls.search(value):
-        message = (f"a {key} holding a control character ({textsafe.excerpt(value, 24)}); "
-                   "player text is one line, or plain text")
+        allowed = "one line with no control character" if key == "title" else \
+            "text whose only control characters are newlines and tabs"
+        message = f"a {key} holding a control character ({textsafe.excerpt(value, 24)}); a {key} is {allowed}"
         raise SaveError(Problem(path, message, "bad_format", pointer=f"/replays/{index}/{key}"))
     _check_bidi(path, value, (((None, "replays"), index), key))
 
