@@ -178,6 +178,53 @@ def test_a_cluster_that_loses_every_worker_is_said_in_one_line(monkeypatch: pyte
             list(results)
 
 
+def test_a_task_that_fails_on_the_cluster_is_said_as_its_failure(scheduler: str) -> None:
+    """A task that raises on a worker (or that Dask gives up on, its workers killed) is said as
+    that failure: its ``(type, exception, traceback)`` is never read as a worker's stamp (which
+    said "the Dask worker at <class 'ValueError'> runs other replaykit code")."""
+    with pytest.raises(parallel.SchedulerError) as raised:
+        list(parallel.run_each(int, ["1", "x", "3"], 3, scheduler=scheduler))
+    assert str(raised.value) == (
+        "the Dask cluster could not run a task (ValueError: invalid literal for int() with base 10: 'x')")
+
+
+class _Finished:
+    """A finished future as ``as_completed`` hands it back: its status only."""
+
+    def __init__(self, status: str) -> None:
+        self.status = status
+
+
+class _Done:
+    """An ``as_completed`` with results holding one batch of finished tasks."""
+
+    def __init__(self, batch: list[tuple[Any, Any]]) -> None:
+        self.batch = batch
+
+    def next_batch(self, block: bool = True) -> list[tuple[Any, Any]]:
+        batch, self.batch = self.batch, []
+        return batch
+
+    def is_empty(self) -> bool:
+        return not self.batch
+
+
+def test_a_task_the_cluster_cancelled_is_raised_not_unpacked() -> None:
+    """A task cancelled under the command (its scheduler lost) comes back from a batch as the
+    exception that cancelled it: it is raised as that, to be said in one line, not unpacked as
+    a result (a ``TypeError``)."""
+    from distributed.client import FutureCancelledError
+
+    lost = FutureCancelledError("_stamped-1", "scheduler-connection-lost", "Client lost the connection.")
+    done = _Done([(_Finished("finished"), ("tcp://w", "stamp", 1)), (_Finished("cancelled"), lost)])
+    results = parallel._watched(None, done)
+    assert next(results)[1] == ("tcp://w", "stamp", 1)
+    with pytest.raises(FutureCancelledError):
+        next(results)
+    assert parallel.cluster_failure(lost) == ("the Dask cluster could not run a task (FutureCancelledError: "
+                                              "_stamped-1 cancelled for reason: scheduler-connection-lost)")
+
+
 def test_a_task_the_cluster_cannot_read_is_said_in_one_line() -> None:
     """A scheduler that cannot read the task graph (replaykit missing there): what the cluster
     needs, then the first sentence of Dask's error; any other failure is named as it is."""

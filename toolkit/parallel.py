@@ -271,7 +271,8 @@ def _watched(client: Any, done: Any) -> Iterator[tuple[Any, Any]]:
     while True:
         batch = done.next_batch(block=False)
         if batch:
-            yield from batch
+            for future, result in batch:
+                yield future, _taken(future, result)
             seen = looked = time.monotonic()
             continue
         if done.is_empty():
@@ -286,6 +287,19 @@ def _watched(client: Any, done: Any) -> Iterator[tuple[Any, Any]]:
         elif now - seen >= WORKERS_TIMEOUT:
             raise SchedulerError(f"the Dask cluster lost its workers: none for {WORKERS_TIMEOUT} s, "
                                  f"with {done.count()} saves left")
+
+
+def _taken(future: Any, result: Any) -> Any:
+    """A finished task's result, or its failure raised. ``next_batch(block=False)`` hands a
+    failed task back as a value (its exception's ``(type, exception, traceback)``, or the
+    exception that cancelled it), where iterating ``as_completed`` would raise it: read as a
+    result, a failure would pass for a worker's stamp."""
+    if future.status == "error":
+        _, exc, traceback = result
+        raise exc.with_traceback(traceback)
+    if isinstance(result, BaseException):  # cancelled: the scheduler lost, or the task released
+        raise result
+    return result
 
 
 DISTRIBUTION = "replaykit"
