@@ -161,6 +161,30 @@ def test_results_of_other_replaykit_code_are_refused_in_one_line(
     assert not (tmp_path / "site").exists()
 
 
+@pytest.mark.parametrize(("line", "said"), [
+    ("markupsafe 0.0.1", "runs markupsafe {there}, not markupsafe 0.0.1 as here"),
+    ("markupsafe -", "runs markupsafe {there}, not no markupsafe as here"),
+])
+def test_results_from_another_library_version_name_it(
+    scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, line: str, said: str
+) -> None:
+    """A worker whose replaykit files are the same but whose Python or a library that writes the
+    pages differs is refused naming that library and both versions: installing replaykit there
+    again, as the line for other code says, would not help."""
+    from importlib import metadata
+
+    from toolkit.resources import library_versions
+
+    mine = library_versions()
+    there = next(row for row in mine.splitlines() if row.startswith("markupsafe ")).split()[1]
+    monkeypatch.setattr(parallel, "library_versions", lambda: mine.replace(f"markupsafe {there}", line))
+    assert metadata.version("markupsafe") == there
+    folder = small_archive(tmp_path / "replays", moves=10)
+    found = refused(folder, scheduler)
+    assert said.format(there=there) in found, found
+    assert found.endswith("(pages and verdicts could differ): install the same version there [no_scheduler]")
+
+
 def test_a_cluster_that_loses_every_worker_is_said_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tasks left on a cluster whose workers have all gone wait for a worker for ever: after
     ``WORKERS_TIMEOUT`` seconds without one, the run stops with one line saying how many

@@ -22,7 +22,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any, TypeVar
 
 from toolkit import signals
-from toolkit.resources import fingerprint
+from toolkit.resources import fingerprint, library_versions
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -230,15 +230,13 @@ def _on_dask(func: Callable[[T], R], tasks: Iterable[T], address: str) -> Iterat
     client = _connect(address)
     try:
         _check_workers(client)
-        ours = fingerprint()
+        ours = _stamp()
         futures = client.map(functools.partial(_stamped, func), list(tasks), pure=False)
         where: dict[Any, int] = {f.key: i for i, f in enumerate(futures)}
         done = as_completed(futures, loop=client.loop, with_results=True)
         for future, (worker, stamp, result) in _watched(client, done):
             if stamp != ours:
-                raise SchedulerError(f"the Dask worker at {worker} runs other replaykit code than this "
-                                     "one (its source, templates or schemas differ): install this "
-                                     "replaykit there")
+                raise SchedulerError(_other_code(worker, stamp, ours))
             yield where[future.key], result
     except SchedulerError:
         raise
@@ -250,12 +248,39 @@ def _on_dask(func: Callable[[T], R], tasks: Iterable[T], address: str) -> Iterat
         client.close()
 
 
-def _stamped(func: Callable[[T], R], task: T) -> tuple[str, str, R]:
-    """``func(task)`` on a Dask worker, with the worker's address and the fingerprint of its
+def _stamp() -> tuple[str, str]:
+    """What a result on Dask is stamped with: the fingerprint of this replaykit (its files and
+    the versions below) and, to say which when they differ, the versions of the Python and
+    libraries it works with."""
+    return fingerprint(), library_versions()
+
+
+def _stamped(func: Callable[[T], R], task: T) -> tuple[str, tuple[str, str], R]:
+    """``func(task)`` on a Dask worker, with the worker's address and the stamp of its
     replaykit: a result is taken only from the same code as here, whenever its worker joined."""
     from distributed import get_worker
 
-    return get_worker().address, fingerprint(), func(task)
+    return get_worker().address, _stamp(), func(task)
+
+
+def _other_code(worker: str, theirs: Any, ours: tuple[str, str]) -> str:
+    """Why a worker's result is refused: the first Python or library whose version differs from
+    this one's (installing replaykit there again would not help), else replaykit's own files."""
+    if isinstance(theirs, tuple) and len(theirs) == 2 and isinstance(theirs[1], str):
+        for there, here in zip(theirs[1].splitlines(), ours[1].splitlines(), strict=False):
+            if there != here:
+                return (f"the Dask worker at {worker} runs {_version_said(there)}, not "
+                        f"{_version_said(here)} as here (pages and verdicts could differ): install the "
+                        "same version there")
+    return (f"the Dask worker at {worker} runs other replaykit code than this one (its source, "
+            "templates or schemas differ): install this replaykit there")
+
+
+def _version_said(line: str) -> str:
+    """A line of :func:`~toolkit.resources.library_versions` in words: ``jinja2 3.1.6``, or
+    ``no jinja2`` for one not installed."""
+    name, _, version = line.rpartition(" ")
+    return f"no {name}" if version == "-" else line
 
 
 POLL = 0.05
