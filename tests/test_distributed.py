@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import logging
 import threading
 import time
 from collections.abc import Iterator
@@ -183,6 +184,37 @@ def test_results_from_another_library_version_name_it(
     found = refused(folder, scheduler)
     assert said.format(there=there) in found, found
     assert found.endswith("(pages and verdicts could differ): install the same version there [no_scheduler]")
+
+
+class _Records(logging.Handler):
+    """Keeps every log record it is handed."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def test_a_run_refused_midway_leaves_no_traceback_on_stderr(
+    scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Refused at a result while many tasks still finish, a run cancels them and lets the fetches
+    of results under way end before it closes the client: cut short, each was logged (Dask's
+    logging prints it on stderr) as an error with its traceback, under the command's one line."""
+    monkeypatch.setattr(parallel, "_stamp", lambda: ("0" * 64, ""))
+    kept = _Records()
+    logger = logging.getLogger("tornado.application")
+    logger.addHandler(kept)
+    try:
+        for _ in range(3):
+            with pytest.raises(parallel.SchedulerError, match="runs other replaykit code"):
+                list(parallel.run_each(time.sleep, [0.01] * 300, 300, scheduler=scheduler))
+            time.sleep(0.5)  # a cut fetch is logged as the client's loop ends it
+    finally:
+        logger.removeHandler(kept)
+    assert [r.getMessage() for r in kept.records if r.exc_info] == []
 
 
 def test_a_cluster_that_loses_every_worker_is_said_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:

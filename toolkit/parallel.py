@@ -228,6 +228,7 @@ def _on_dask(func: Callable[[T], R], tasks: Iterable[T], address: str) -> Iterat
         ) from None
     _check_address(address)
     client = _connect(address)
+    done: Any = None
     try:
         _check_workers(client)
         ours = _stamp()
@@ -245,7 +246,26 @@ def _on_dask(func: Callable[[T], R], tasks: Iterable[T], address: str) -> Iterat
             raise
         raise SchedulerError(cluster_failure(exc)) from None
     finally:
+        if done is not None and not done.is_empty():  # stopped early
+            _let_go(client, futures, done)
         client.close()
+
+
+def _let_go(client: Any, futures: list[Any], done: Any) -> None:
+    """Cancel the tasks of a run stopped early, and give the fetches of results under way
+    (``done``, an ``as_completed`` with results, fetches each as its task finishes) up to
+    :data:`LET_GO_TIMEOUT` seconds to end: a fetch cut short by the client's closing is logged
+    by Dask as a traceback on stderr, after the run's own one line."""
+    deadline = time.monotonic() + LET_GO_TIMEOUT
+    with contextlib.suppress(Exception):
+        client.cancel(futures)
+        while not done.is_empty() and time.monotonic() < deadline:
+            done.next_batch(block=False)  # results no one will read
+            time.sleep(POLL)
+
+
+LET_GO_TIMEOUT = 2
+"""Seconds a stopped run's fetches of finished results get to end before the client closes."""
 
 
 def _stamp() -> tuple[str, str]:
