@@ -179,6 +179,7 @@
       }
     }
     st.frame = n;
+    endTooltips(n >= last);  // before the narration, which reads the last move's tooltip
     var said = mark(n);
     narration.textContent = said;
     var turn = turnOf(n);
@@ -189,7 +190,6 @@
     scrub.value = String(n);
     document.body.setAttribute("data-frame", String(n));
     document.body.classList.toggle("at-end", n >= last);
-    endTooltips(n >= last);
     document.body.setAttribute("data-seat", st.seat);
     // A point of a picture that this move hides (the whole game's pictures wait for the last
     // move when winners are hidden) hands the focus to the move shown, never to the page.

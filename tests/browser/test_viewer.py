@@ -439,6 +439,10 @@ def test_hiding_winners_on_the_index_holds_on_a_replay_until_its_last_move(
     page.keyboard.press("End")
     assert page.evaluate(shown, "header.top .winner") and page.evaluate(shown, "#charts")
     assert " wins with " in page.evaluate(tip)
+    # the last move's words (shown, and said to a screen reader) tell who won, as they do
+    # without hiding: its tooltip is back before they are read from it
+    assert " wins with " in page.inner_text("#narration")
+    assert " wins with " in page.inner_text("#announce")
     page.keyboard.press("ArrowLeft")
     assert not page.evaluate(shown, "header.top .winner")
     assert page.evaluate(tip) == ""
