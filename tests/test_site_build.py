@@ -243,6 +243,42 @@ def test_the_fingerprint_is_the_same_for_a_wheel_and_a_checkout(
         resources.fingerprint.cache_clear()
 
 
+def test_an_unreadable_file_in_the_package_still_gives_a_fingerprint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file in the package this user cannot read (another user's editor swap file, say): the
+    fingerprint, every site build's cache key and every Dask result's stamp, is still made, and
+    tells the file's presence; reading it raised a ``PermissionError``, a traceback from
+    ``site`` and from ``check --scheduler``."""
+    from toolkit import resources
+
+    package = tmp_path / "toolkit"
+    shutil.copytree(Path(resources.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in resources.DATA_FOLDERS:
+        shutil.copytree(resources.data_dir(name), package / name)
+    swap = package / ".parallel.py.swp"
+    real = Path.read_bytes
+
+    def read_bytes(path: Path) -> bytes:
+        if path == swap:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(resources, "_PACKAGE", str(package))
+    resources.fingerprint.cache_clear()
+    try:
+        without = resources.fingerprint()
+        swap.write_bytes(b"b0VIM")
+        monkeypatch.setattr(Path, "read_bytes", read_bytes)
+        resources.fingerprint.cache_clear()
+        unreadable = resources.fingerprint()
+        assert unreadable != without
+        resources.fingerprint.cache_clear()
+        assert resources.fingerprint() == unreadable
+    finally:
+        resources.fingerprint.cache_clear()
+
+
 @pytest.mark.parametrize(
     "damage",
     [

@@ -78,7 +78,12 @@ def fingerprint() -> str:
         for path in sorted(root.rglob("*")):
             if root == package and inside.intersection(path.parents):
                 continue  # a wheel's data folder: hashed as a data folder below
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                digest.update(f"{path.relative_to(root)}\0".encode())
-                digest.update(hashlib.sha256(path.read_bytes()).digest())
+            try:
+                if not path.is_file() or "__pycache__" in path.parts or path.suffix == ".pyc":
+                    continue
+                content = hashlib.sha256(path.read_bytes()).digest()
+            except OSError:  # not readable here (another user's file): it shapes nothing this reads
+                content = b"unreadable"
+            digest.update(f"{path.relative_to(root)}\0".encode())
+            digest.update(content)
     return digest.hexdigest()
