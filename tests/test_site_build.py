@@ -243,6 +243,44 @@ def test_the_fingerprint_is_the_same_for_a_wheel_and_a_checkout(
         resources.fingerprint.cache_clear()
 
 
+def test_a_linked_folder_counts_in_the_fingerprint_and_a_loop_does_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder of the package or its data linked from elsewhere (the site's templates kept in
+    a theme folder, say) is read through its link by Jinja and Python, and copied by a wheel:
+    its files count as if they were there, so an edit there misses the cache (it was not
+    walked, and the cache served pages of the old templates). A link that loops (to the folder
+    itself, to one above, to each other) is not walked and changes nothing."""
+    from toolkit import resources
+
+    package = Path(resources.__file__).parent
+    ignore = shutil.ignore_patterns("__pycache__")
+    plain, linked, theme = tmp_path / "plain", tmp_path / "linked", tmp_path / "theme"
+    for checkout in (plain, linked):
+        shutil.copytree(package, checkout / "toolkit", ignore=ignore)
+        for name in resources.DATA_FOLDERS:
+            shutil.copytree(resources.data_dir(name), checkout / name)
+    (linked / "templates" / "site").rename(theme)
+    (linked / "templates" / "site").symlink_to(theme, target_is_directory=True)
+    (linked / "toolkit" / "up").symlink_to("..", target_is_directory=True)
+    (linked / "templates" / "self").symlink_to(".", target_is_directory=True)
+    (linked / "schemas" / "a").symlink_to("b")
+    (linked / "schemas" / "b").symlink_to("a")
+
+    def fingerprint(root: Path) -> str:
+        monkeypatch.setattr(resources, "_PACKAGE", str(root / "toolkit"))
+        resources.fingerprint.cache_clear()
+        return resources.fingerprint()
+
+    try:
+        assert fingerprint(linked) == fingerprint(plain)
+        css = theme / "site.css"
+        css.write_text(css.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        assert fingerprint(linked) != fingerprint(plain)
+    finally:
+        resources.fingerprint.cache_clear()
+
+
 def test_an_unreadable_file_in_the_package_still_gives_a_fingerprint(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

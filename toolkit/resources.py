@@ -72,18 +72,38 @@ def fingerprint() -> str:
     from toolkit import __version__
 
     digest = hashlib.sha256(f"replaykit {__version__}\n{library_versions()}".encode())
-    package = Path(_PACKAGE)
-    inside = {package / name for name in DATA_FOLDERS}
-    for root in [package, *map(data_dir, DATA_FOLDERS)]:
-        for path in sorted(root.rglob("*")):
-            if root == package and inside.intersection(path.parents):
-                continue  # a wheel's data folder: hashed as a data folder below
+    roots = [(_PACKAGE, DATA_FOLDERS), *((str(data_dir(name)), ()) for name in DATA_FOLDERS)]
+    for root, skip in roots:  # a wheel's data folders lie in the package: hashed as data folders
+        for inside, path in _files(root, skip):
             try:
-                if not path.is_file() or "__pycache__" in path.parts or path.suffix == ".pyc":
-                    continue
-                content = hashlib.sha256(path.read_bytes()).digest()
+                content = hashlib.sha256(Path(path).read_bytes()).digest()
             except OSError:  # not readable here (another user's file): it shapes nothing this reads
                 content = b"unreadable"
-            digest.update(f"{path.relative_to(root)}\0".encode())
+            digest.update(f"{inside}\0".encode())
             digest.update(content)
     return digest.hexdigest()
+
+
+def _files(root: str, skip: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Every file under ``root`` as ``(its "/"-separated path inside root, its path)``, in order,
+    but those of the folders ``skip`` at the top, of ``__pycache__`` folders and compiled ones.
+
+    A linked folder is walked as the folder it stands for (Python and Jinja read through it,
+    and a wheel copies it), once: not a link to a folder walked already, or to one that holds
+    ``root`` (a loop)."""
+    top = os.path.realpath(root)
+    walked: set[str] = set()
+    found: list[tuple[list[str], str]] = []
+    for folder, folders, names in os.walk(root, followlinks=True):
+        real = os.path.realpath(folder)
+        parts = [] if folder == root else os.path.relpath(folder, root).split(os.sep)
+        if real in walked or (parts and (top + os.sep).startswith(real + os.sep)):
+            folders[:] = []
+            continue
+        walked.add(real)
+        folders[:] = [f for f in folders if f != "__pycache__" and not (not parts and f in skip)]
+        for name in names:
+            path = os.path.join(folder, name)
+            if not name.endswith(".pyc") and os.path.isfile(path):
+                found.append(([*parts, name], path))
+    return [("/".join(parts), path) for parts, path in sorted(found)]
