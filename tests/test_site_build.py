@@ -237,7 +237,7 @@ def test_the_fingerprint_is_the_same_for_a_wheel_and_a_checkout(
 
     try:
         assert fingerprint(checkout) == fingerprint(wheel)
-        (wheel / "toolkit" / "templates" / "extra.txt").write_text("x", encoding="utf-8")
+        (wheel / "toolkit" / "templates" / "extra.html").write_text("x", encoding="utf-8")
         assert fingerprint(checkout) != fingerprint(wheel)
     finally:
         resources.fingerprint.cache_clear()
@@ -281,10 +281,46 @@ def test_a_linked_folder_counts_in_the_fingerprint_and_a_loop_does_not(
         resources.fingerprint.cache_clear()
 
 
+def test_only_files_the_toolkit_reads_count_in_the_fingerprint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editor's backup or swap file, a merge's leftover or a hidden file beside the sources
+    and templates is never read: it changes no fingerprint (a Dask worker whose checkout holds
+    one is not refused, and the site cache still holds), while a changed source does; and every
+    file the repository ships in the package and data folders is of a kind that counts."""
+    import subprocess
+
+    from toolkit import resources
+
+    package = tmp_path / "toolkit"
+    shutil.copytree(Path(resources.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in resources.DATA_FOLDERS:
+        shutil.copytree(resources.data_dir(name), package / name)
+    monkeypatch.setattr(resources, "_PACKAGE", str(package))
+    resources.fingerprint.cache_clear()
+    try:
+        clean = resources.fingerprint()
+        for stray in ("parallel.py~", ".parallel.py.swp", "parallel.py.orig", ".hidden/x.py",
+                      "templates/site/site.css~", "templates/site/.#player.js", "schemas/notes.txt"):
+            (package / stray).parent.mkdir(parents=True, exist_ok=True)
+            (package / stray).write_text("stray", encoding="utf-8")
+        resources.fingerprint.cache_clear()
+        assert resources.fingerprint() == clean
+        (package / "parallel.py").write_text("# edited\n", encoding="utf-8")
+        resources.fingerprint.cache_clear()
+        assert resources.fingerprint() != clean
+    finally:
+        resources.fingerprint.cache_clear()
+    root = Path(resources.__file__).resolve().parent.parent
+    listed = subprocess.run(["git", "ls-files", "toolkit", *resources.DATA_FOLDERS], cwd=root,
+                            capture_output=True, text=True, check=False).stdout.split()
+    assert [name for name in listed if not name.endswith(resources.READ_SUFFIXES)] == []
+
+
 def test_an_unreadable_file_in_the_package_still_gives_a_fingerprint(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A file in the package this user cannot read (another user's editor swap file, say): the
+    """A source file in the package this user cannot read (another user's, say): the
     fingerprint, every site build's cache key and every Dask result's stamp, is still made, and
     tells the file's presence; reading it raised a ``PermissionError``, a traceback from
     ``site`` and from ``check --scheduler``."""
@@ -294,7 +330,7 @@ def test_an_unreadable_file_in_the_package_still_gives_a_fingerprint(
     shutil.copytree(Path(resources.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__"))
     for name in resources.DATA_FOLDERS:
         shutil.copytree(resources.data_dir(name), package / name)
-    swap = package / ".parallel.py.swp"
+    swap = package / "private.py"
     real = Path.read_bytes
 
     def read_bytes(path: Path) -> bytes:
@@ -306,7 +342,7 @@ def test_an_unreadable_file_in_the_package_still_gives_a_fingerprint(
     resources.fingerprint.cache_clear()
     try:
         without = resources.fingerprint()
-        swap.write_bytes(b"b0VIM")
+        swap.write_bytes(b"SECRET = 1\n")
         monkeypatch.setattr(Path, "read_bytes", read_bytes)
         resources.fingerprint.cache_clear()
         unreadable = resources.fingerprint()

@@ -63,7 +63,7 @@ def library_versions() -> str:
 def fingerprint() -> str:
     """The SHA-256 of the toolkit's version, of the versions of the Python and libraries it
     works with (:func:`library_versions`), and of every source, template, asset and schema
-    file, each under its path inside its folder: two installations give the same fingerprint
+    file (:func:`_files`), each under its path inside its folder: two installations give the same fingerprint
     exactly when they would compute the same things, whether the data folders lie inside the
     package (a wheel) or beside it (a checkout)."""
     import hashlib
@@ -84,9 +84,16 @@ def fingerprint() -> str:
     return digest.hexdigest()
 
 
+READ_SUFFIXES = (".py", ".html", ".j2", ".css", ".js", ".json")
+"""The kinds of file the toolkit reads from its package and data folders (Python, templates,
+styles, scripts, schemas): only these count in the fingerprint, so an editor's backup
+(``builder.py~``), a merge's leftover (``.orig``) or a hidden file changes nothing."""
+
+
 def _files(root: str, skip: tuple[str, ...]) -> list[tuple[str, str]]:
-    """Every file under ``root`` as ``(its "/"-separated path inside root, its path)``, in order,
-    but those of the folders ``skip`` at the top, of ``__pycache__`` folders and compiled ones.
+    """Every file of a kind the toolkit reads (:data:`READ_SUFFIXES`, not hidden) under ``root``,
+    as ``(its "/"-separated path inside root, its path)``, in order, but those of the folders
+    ``skip`` at the top, and of hidden and ``__pycache__`` folders.
 
     A linked folder is walked as the folder it stands for (Python and Jinja read through it,
     and a wheel copies it), once: not a link to a folder walked already, or to one that holds
@@ -101,9 +108,10 @@ def _files(root: str, skip: tuple[str, ...]) -> list[tuple[str, str]]:
             folders[:] = []
             continue
         walked.add(real)
-        folders[:] = [f for f in folders if f != "__pycache__" and not (not parts and f in skip)]
+        folders[:] = [f for f in folders
+                      if f != "__pycache__" and not f.startswith(".") and not (not parts and f in skip)]
         for name in names:
             path = os.path.join(folder, name)
-            if not name.endswith(".pyc") and os.path.isfile(path):
+            if name.endswith(READ_SUFFIXES) and not name.startswith(".") and os.path.isfile(path):
                 found.append(([*parts, name], path))
     return [("/".join(parts), path) for parts, path in sorted(found)]
