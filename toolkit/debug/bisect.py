@@ -342,9 +342,12 @@ def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
         if expected and compared == len(expected):
             headline = f"no divergence: all {total} moves replay and all {len(expected)} checkpoints match"
         elif expected:  # a checkpoint past the last move is never reached: it cannot be said to match
-            headline = (f"no divergence: all {total} moves replay and the {compared} checkpoints they reach "
-                        f"match; {len(expected) - compared} of the save's {len(expected)} checkpoints lie "
-                        "past its last move and were not compared")
+            past = len(expected) - compared
+            reached = "the 1 checkpoint they reach matches" if compared == 1 else \
+                f"the {compared} checkpoints they reach match"
+            lie = "lies" if past == 1 else "lie"
+            headline = (f"no divergence: all {total} moves replay and {reached}; {past} of the save's "
+                        f"{len(expected)} checkpoints {lie} past its last move, never compared")
         else:
             headline = f"no divergence: all {total} moves replay (the save has no checkpoints to compare)"
         return Answer(save.path, "diverges", False, total, headline, search=search, stats=stats), pref
