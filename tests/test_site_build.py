@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -213,76 +214,68 @@ def test_an_upgrade_of_a_library_that_writes_pages_misses_the_cache(monkeypatch:
         resources.fingerprint.cache_clear()
 
 
+def _toolkit_copy(root: Path, wheel: bool) -> Path:
+    """A copy of this toolkit's package at ``root/toolkit`` with its data folders inside it (as
+    a wheel lays them out) or beside it (as a checkout does); the package folder."""
+    from toolkit import resources
+
+    package = root / "toolkit"
+    shutil.copytree(Path(resources.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in resources.DATA_FOLDERS:
+        shutil.copytree(resources.data_dir(name), (package if wheel else root) / name)
+    return package
+
+
+@pytest.fixture
+def fingerprint_of(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Path], str]]:
+    """The fingerprint of the toolkit copy whose package folder is given, computed afresh."""
+    from toolkit import resources
+
+    def fingerprint(package: Path) -> str:
+        monkeypatch.setattr(resources, "_PACKAGE", str(package))
+        resources.fingerprint.cache_clear()
+        return resources.fingerprint()
+
+    yield fingerprint
+    resources.fingerprint.cache_clear()
+
+
 def test_the_fingerprint_is_the_same_for_a_wheel_and_a_checkout(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, fingerprint_of: Callable[[Path], str]
 ) -> None:
     """A wheel carries the data folders inside the package, a checkout beside it: the same
     files give the same fingerprint either way (a cluster's workers are compared by it), and
     a changed file gives another."""
-    from toolkit import resources
-
-    package = Path(resources.__file__).parent
-    ignore = shutil.ignore_patterns("__pycache__")
-    checkout, wheel = tmp_path / "checkout", tmp_path / "wheel"
-    shutil.copytree(package, checkout / "toolkit", ignore=ignore)
-    shutil.copytree(package, wheel / "toolkit", ignore=ignore)
-    for name in resources.DATA_FOLDERS:
-        shutil.copytree(resources.data_dir(name), checkout / name)
-        shutil.copytree(resources.data_dir(name), wheel / "toolkit" / name)
-
-    def fingerprint(root: Path) -> str:
-        monkeypatch.setattr(resources, "_PACKAGE", str(root / "toolkit"))
-        resources.fingerprint.cache_clear()
-        return resources.fingerprint()
-
-    try:
-        assert fingerprint(checkout) == fingerprint(wheel)
-        (wheel / "toolkit" / "templates" / "extra.html").write_text("x", encoding="utf-8")
-        assert fingerprint(checkout) != fingerprint(wheel)
-    finally:
-        resources.fingerprint.cache_clear()
+    checkout, wheel = _toolkit_copy(tmp_path / "checkout", False), _toolkit_copy(tmp_path / "wheel", True)
+    assert fingerprint_of(checkout) == fingerprint_of(wheel)
+    (wheel / "templates" / "extra.html").write_text("x", encoding="utf-8")
+    assert fingerprint_of(checkout) != fingerprint_of(wheel)
 
 
 def test_a_linked_folder_counts_in_the_fingerprint_and_a_loop_does_not(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, fingerprint_of: Callable[[Path], str]
 ) -> None:
     """A folder of the package or its data linked from elsewhere (the site's templates kept in
     a theme folder, say) is read through its link by Jinja and Python, and copied by a wheel:
     its files count as if they were there, so an edit there misses the cache (it was not
     walked, and the cache served pages of the old templates). A link that loops (to the folder
     itself, to one above, to each other) is not walked and changes nothing."""
-    from toolkit import resources
-
-    package = Path(resources.__file__).parent
-    ignore = shutil.ignore_patterns("__pycache__")
-    plain, linked, theme = tmp_path / "plain", tmp_path / "linked", tmp_path / "theme"
-    for checkout in (plain, linked):
-        shutil.copytree(package, checkout / "toolkit", ignore=ignore)
-        for name in resources.DATA_FOLDERS:
-            shutil.copytree(resources.data_dir(name), checkout / name)
-    (linked / "templates" / "site").rename(theme)
-    (linked / "templates" / "site").symlink_to(theme, target_is_directory=True)
-    (linked / "toolkit" / "up").symlink_to("..", target_is_directory=True)
-    (linked / "templates" / "self").symlink_to(".", target_is_directory=True)
-    (linked / "schemas" / "a").symlink_to("b")
-    (linked / "schemas" / "b").symlink_to("a")
-
-    def fingerprint(root: Path) -> str:
-        monkeypatch.setattr(resources, "_PACKAGE", str(root / "toolkit"))
-        resources.fingerprint.cache_clear()
-        return resources.fingerprint()
-
-    try:
-        assert fingerprint(linked) == fingerprint(plain)
-        css = theme / "site.css"
-        css.write_text(css.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-        assert fingerprint(linked) != fingerprint(plain)
-    finally:
-        resources.fingerprint.cache_clear()
+    plain, linked = _toolkit_copy(tmp_path / "plain", False), _toolkit_copy(tmp_path / "linked", False)
+    theme, root = tmp_path / "theme", linked.parent
+    (root / "templates" / "site").rename(theme)
+    (root / "templates" / "site").symlink_to(theme, target_is_directory=True)
+    (linked / "up").symlink_to("..", target_is_directory=True)
+    (root / "templates" / "self").symlink_to(".", target_is_directory=True)
+    (root / "schemas" / "a").symlink_to("b")
+    (root / "schemas" / "b").symlink_to("a")
+    assert fingerprint_of(linked) == fingerprint_of(plain)
+    css = theme / "site.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert fingerprint_of(linked) != fingerprint_of(plain)
 
 
 def test_only_files_the_toolkit_reads_count_in_the_fingerprint(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, fingerprint_of: Callable[[Path], str]
 ) -> None:
     """An editor's backup or swap file, a merge's leftover or a hidden file beside the sources
     and templates is never read: it changes no fingerprint (a Dask worker whose checkout holds
@@ -292,25 +285,15 @@ def test_only_files_the_toolkit_reads_count_in_the_fingerprint(
 
     from toolkit import resources
 
-    package = tmp_path / "toolkit"
-    shutil.copytree(Path(resources.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__"))
-    for name in resources.DATA_FOLDERS:
-        shutil.copytree(resources.data_dir(name), package / name)
-    monkeypatch.setattr(resources, "_PACKAGE", str(package))
-    resources.fingerprint.cache_clear()
-    try:
-        clean = resources.fingerprint()
-        for stray in ("parallel.py~", ".parallel.py.swp", "parallel.py.orig", ".hidden/x.py",
-                      "templates/site/site.css~", "templates/site/.#player.js", "schemas/notes.txt"):
-            (package / stray).parent.mkdir(parents=True, exist_ok=True)
-            (package / stray).write_text("stray", encoding="utf-8")
-        resources.fingerprint.cache_clear()
-        assert resources.fingerprint() == clean
-        (package / "parallel.py").write_text("# edited\n", encoding="utf-8")
-        resources.fingerprint.cache_clear()
-        assert resources.fingerprint() != clean
-    finally:
-        resources.fingerprint.cache_clear()
+    package = _toolkit_copy(tmp_path, True)
+    clean = fingerprint_of(package)
+    for stray in ("parallel.py~", ".parallel.py.swp", "parallel.py.orig", ".hidden/x.py",
+                  "templates/site/site.css~", "templates/site/.#player.js", "schemas/notes.txt"):
+        (package / stray).parent.mkdir(parents=True, exist_ok=True)
+        (package / stray).write_text("stray", encoding="utf-8")
+    assert fingerprint_of(package) == clean
+    (package / "parallel.py").write_text("# edited\n", encoding="utf-8")
+    assert fingerprint_of(package) != clean
     root = Path(resources.__file__).resolve().parent.parent
     listed = subprocess.run(["git", "ls-files", "toolkit", *resources.DATA_FOLDERS], cwd=root,
                             capture_output=True, text=True, check=False).stdout.split()
@@ -318,39 +301,27 @@ def test_only_files_the_toolkit_reads_count_in_the_fingerprint(
 
 
 def test_an_unreadable_file_in_the_package_still_gives_a_fingerprint(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fingerprint_of: Callable[[Path], str]
 ) -> None:
     """A source file in the package this user cannot read (another user's, say): the
     fingerprint, every site build's cache key and every Dask result's stamp, is still made, and
     tells the file's presence; reading it raised a ``PermissionError``, a traceback from
     ``site`` and from ``check --scheduler``."""
-    from toolkit import resources
-
-    package = tmp_path / "toolkit"
-    shutil.copytree(Path(resources.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__"))
-    for name in resources.DATA_FOLDERS:
-        shutil.copytree(resources.data_dir(name), package / name)
-    swap = package / "private.py"
+    package = _toolkit_copy(tmp_path, True)
+    private = package / "private.py"
     real = Path.read_bytes
 
     def read_bytes(path: Path) -> bytes:
-        if path == swap:
+        if path == private:
             raise PermissionError(13, "Permission denied", str(path))
         return real(path)
 
-    monkeypatch.setattr(resources, "_PACKAGE", str(package))
-    resources.fingerprint.cache_clear()
-    try:
-        without = resources.fingerprint()
-        swap.write_bytes(b"SECRET = 1\n")
-        monkeypatch.setattr(Path, "read_bytes", read_bytes)
-        resources.fingerprint.cache_clear()
-        unreadable = resources.fingerprint()
-        assert unreadable != without
-        resources.fingerprint.cache_clear()
-        assert resources.fingerprint() == unreadable
-    finally:
-        resources.fingerprint.cache_clear()
+    without = fingerprint_of(package)
+    private.write_bytes(b"SECRET = 1\n")
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    unreadable = fingerprint_of(package)
+    assert unreadable != without
+    assert fingerprint_of(package) == unreadable
 
 
 @pytest.mark.parametrize(
