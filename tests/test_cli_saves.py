@@ -208,6 +208,34 @@ def test_validate_valid_saves(tmp_path: Path, recorded: Path) -> None:
     ]
 
 
+def test_a_checkpoint_past_the_last_move_is_refused_where_it_stands(
+    tmp_path: Path, recorded: Path
+) -> None:
+    """design §5: a checkpoint records the position after a move of the save. One after a
+    move the save does not hold means moves were lost: no replay reaches it, so replaying would
+    pass it unread. validate names each such checkpoint, replay and check refuse the save as
+    invalid, and trim writes a copy whose checkpoints fit."""
+    data = json.loads(recorded.read_text(encoding="utf-8"))
+    data["moves"] = data["moves"][:120]
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(data), encoding="utf-8")
+    past = [i for i, point in enumerate(data["checkpoints"]) if point["move"] > 120]
+    assert past
+    result = CliRunner().invoke(cli, ["validate", str(cut)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{cut}: /checkpoints/{i}/move: a checkpoint after move {data['checkpoints'][i]['move']}, but the "
+        "save holds 120 moves (trim --to 120 writes a copy whose checkpoints fit) [checkpoint_past_end]"
+        for i in past
+    ]
+    for command in (["replay", str(cut)], ["check", str(cut)]):
+        result = CliRunner().invoke(cli, command)
+        assert result.exit_code == 1 and "[checkpoint_past_end]" in result.output, result.output
+    fixed = tmp_path / "fixed.json"
+    assert CliRunner().invoke(cli, ["trim", str(cut), "--to", "120", "-o", str(fixed)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["replay", str(fixed)]).exit_code == 0
+
+
 def test_validate_reports_every_error_of_every_file(tmp_path: Path) -> None:
     """design §1/§7: every error with its JSON pointer, one line each; exit 1."""
     data = json.loads((FIXTURES / "pioneers-small.json").read_text(encoding="utf-8"))

@@ -240,6 +240,8 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
     report.warnings = _at_most(sorted(warnings, key=_sort_key), save.path, limit)
     if save.kind == MANIFEST and not report.errors:
         report.errors = _missing_listed_files(save)
+    elif save.kind == "replaykit" and not report.errors:
+        report.errors = _at_most(_checkpoints_past_the_end(save), save.path, limit)
     return report
 
 
@@ -262,6 +264,20 @@ def _missing_listed_files(manifest: Save) -> list[Problem]:
                 pointer=f"/replays/{i}/file")
         for i, entry in enumerate(manifest.data["replays"])
         if not (folder / entry["file"]).is_file()
+    ]
+
+
+def _checkpoints_past_the_end(save: Save) -> list[Problem]:
+    """Every checkpoint after a move the save does not hold: no replay reaches it, so it could
+    never be compared, and a save that names more moves than it holds has lost some (cut by
+    hand, or damaged): replayed, it would pass its checkpoints unread."""
+    total = len(save.moves)
+    return [
+        Problem(save.path, f"a checkpoint after move {point['move']}, but the save holds {total} "
+                f"move{'' if total == 1 else 's'} (trim --to {total} writes a copy whose checkpoints fit)",
+                "checkpoint_past_end", pointer=f"/checkpoints/{i}/move")
+        for i, point in enumerate(save.checkpoints)
+        if point["move"] > total
     ]
 
 
