@@ -1087,3 +1087,22 @@ def test_the_publishers_note_is_read_whole_once_on_any_screen(
     assert page.evaluate(f"() => document.body.innerText.split({json.dumps(NOTE[:60])}).length") == 2
     assert page.get_attribute("#charts", "aria-label") == "The note and pictures of the game"
     page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+def test_a_screen_reader_finds_each_part_of_the_page_by_its_heading(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """Read by headings, a replay page is its title, then the players, the legend, the
+    pictures and the moves, and each turn of the moves under them; the headings of the parts
+    are for a screen reader only, the page looks as before."""
+    page = _open(replay_chromium, site.url("table"), size)
+    outline = page.evaluate("""() => Array.from(document.querySelectorAll('h1, h2, h3'))
+        .filter(h => !h.closest('[hidden]') && getComputedStyle(h).display !== 'none')
+        .map(h => [h.tagName, h.textContent])""")
+    assert [level for level, _ in outline[:6]] == ["H1", "H2", "H2", "H2", "H2", "H3"]
+    assert [text for _, text in outline[1:5]] == ["Players", "Legend", "Pictures", "Moves"]
+    assert all(level == "H3" for level, _ in outline[5:]) and len(outline) > 10
+    hidden = "h => { const r = h.getBoundingClientRect(); return r.width <= 1 && r.height <= 1; }"
+    assert page.eval_on_selector_all("main h2", f"hs => hs.length === 4 && hs.every({hidden})")
+    page.context.close()
