@@ -197,7 +197,15 @@
     if (focused && charts.contains(focused) && !focused.getClientRects().length) {
       (current || el("controls")).focus();
     }
+    stopIfScrolls(panel);
+    stopIfScrolls(charts);
     if (!keepHash) { setHash(n); }
+  }
+
+  // A part that scrolls is a Tab stop, so the keyboard can scroll it; one that shows all it
+  // holds is not (a stop with nothing to do). Its skip link still moves the focus to it.
+  function stopIfScrolls(part) {
+    part.tabIndex = part.scrollHeight > part.clientHeight + 1 ? 0 : -1;
   }
 
   // A line cut short for its width keeps its whole text as the pointer's tooltip, asked again
@@ -410,7 +418,11 @@
         pinned = false;
       }
       viewer.style.scrollPaddingTop = pinned ? stage.offsetHeight + 8 + "px" : "";
+      stopIfScrolls(panel);
+      stopIfScrolls(charts);
     };
+    // a fold opened or closed (the legend, a trade's answers) moves the parts beside it
+    document.addEventListener("toggle", function () { stopIfScrolls(panel); stopIfScrolls(charts); }, true);
     pad();
     window.addEventListener("resize", pad);
     window.addEventListener("resize", titleIfCut);

@@ -1106,3 +1106,28 @@ def test_a_screen_reader_finds_each_part_of_the_page_by_its_heading(
     hidden = "h => { const r = h.getBoundingClientRect(); return r.width <= 1 && r.height <= 1; }"
     assert page.eval_on_selector_all("main h2", f"hs => hs.length === 4 && hs.every({hidden})")
     page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+@pytest.mark.parametrize("name", ["table", "codex"])
+def test_a_part_is_a_tab_stop_exactly_when_it_scrolls(
+    replay_chromium: Any, site: Site, size: tuple[int, int], name: str
+) -> None:
+    """The players and the pictures are Tab stops only while they scroll (the keyboard then
+    scrolls them); showing all they hold, they are no stop with nothing to do. This holds as
+    the moves change and as folds beside them open, and the skip link still reaches the
+    players."""
+    touch = size[0] < 900
+    page = _open(replay_chromium, site.url(name) + "#move=60", size, has_touch=touch, is_mobile=touch)
+    agree = """() => ['panel', 'charts'].every(id => { const e = document.getElementById(id);
+        return e.tabIndex === (e.scrollHeight > e.clientHeight + 1 ? 0 : -1); })"""
+    assert page.evaluate(agree)
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    page.wait_for_timeout(50)
+    assert page.evaluate(agree)
+    page.keyboard.press("End")
+    assert page.evaluate(agree)
+    page.focus("a.skip[href='#panel']")
+    page.keyboard.press("Enter")
+    assert _focus(page) == "panel"
+    page.context.close()
