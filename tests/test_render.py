@@ -242,6 +242,25 @@ def test_a_rows_shorthand_is_said_in_words_to_a_screen_reader() -> None:
     assert '<span class="sr-only">13 roads, 1 settlement, 4 cities left</span>' in info
 
 
+def test_a_name_holding_bidi_controls_is_drawn_as_it_reads(tmp_path: Path) -> None:
+    """design §8: player text is hostile. A name may hold a bidi override or isolate (the schema
+    lets it), and one left open would draw the rest of its line reversed ("Ada wins" read
+    backwards): frames draw the name without them, in every frame, in any view."""
+    replays = Path(__file__).resolve().parent.parent / "replays"
+    data = json.loads((replays / "pioneers-three-player-quick-win.json").read_text(encoding="utf-8"))
+    data["config"]["players"][0]["name"] = "Ada\u202eX\u2067Y"
+    data.pop("checkpoints", None)  # a renamed seat changes every digest
+    save = tmp_path / "bidi.json"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    for view in ([], ["--seat", "0"]):
+        out = tmp_path / f"frames{len(view)}"
+        result = CliRunner().invoke(cli, ["frames", str(save), "-o", str(out), "--every", "50", *view])
+        assert result.exit_code == 0, result.output
+        svgs = [p.read_text(encoding="utf-8") for p in sorted(out.glob("*.svg"))]
+        assert svgs and all("AdaXY" in svg for svg in svgs)
+        assert not any(re.search("[\u202a-\u202e\u2066-\u2069]", svg) for svg in svgs)
+
+
 def test_player_text_is_escaped_in_svg(game4: dict[str, Any]) -> None:
     """design §8: player names are text, never markup."""
     view = views_of(game4, None)[0]

@@ -11,19 +11,22 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from toolkit.render.geometry import Point
+from toolkit.textsafe import BIDI_CONTROLS
 
 _CLASS_SAFE = re.compile(r"[^a-z0-9-]+")
 
 
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_NOT_DRAWN = re.compile(f"[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[{BIDI_CONTROLS}]")
 
 
 def xml_text(text: object) -> str:
-    """Any value as text XML 1.0 can hold: characters it forbids (most control characters) removed.
+    """Any value as text XML 1.0 can hold, drawn as it reads: the characters XML forbids (most
+    control characters) removed, and the bidi embeddings, overrides and isolates too (one left
+    open in a name would draw the rest of its line reversed).
 
     Escaping is svgwrite's job; this only drops what no escaping can express.
     """
-    return _NOT_XML.sub("", str(text))
+    return _NOT_DRAWN.sub("", str(text))
 
 
 def css_token(text: object) -> str:
