@@ -277,8 +277,31 @@ def test_a_task_the_cluster_cancelled_is_raised_not_unpacked() -> None:
     assert next(results)[1] == ("tcp://w", "stamp", 1)
     with pytest.raises(FutureCancelledError):
         next(results)
-    assert parallel.cluster_failure(lost) == ("the Dask cluster could not run a task (FutureCancelledError: "
-                                              "_stamped-1 cancelled for reason: scheduler-connection-lost)")
+    assert parallel.cluster_failure(lost) == (
+        "the connection to the Dask scheduler was lost before every task was done")
+
+
+def test_dask_logs_nothing_on_stderr_while_a_run_uses_the_cluster(
+    scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a run uses the cluster, Dask's client-side loggers keep their errors to themselves:
+    a lost scheduler was logged with a 40-line traceback above the command's one line, which
+    says it. Their levels are as they were once the run ends."""
+    import logging
+
+    names = ("distributed", "distributed.client", "tornado.application")
+    before = [logging.getLogger(name).level for name in names]
+    during: list[int] = []
+
+    def run_on(client: Any, func: Any, tasks: Any) -> Iterator[tuple[int, Any]]:
+        during.extend(logging.getLogger(name).getEffectiveLevel() for name in names)
+        client.close()
+        yield 0, None
+
+    monkeypatch.setattr(parallel, "_run_on", run_on)
+    assert list(parallel.run_each(str, ["a"], 1, scheduler=scheduler)) == [(0, None)]
+    assert during == [logging.CRITICAL] * len(names)
+    assert [logging.getLogger(name).level for name in names] == before
 
 
 def test_a_task_the_cluster_cannot_read_is_said_in_one_line() -> None:

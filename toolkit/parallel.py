@@ -221,13 +221,20 @@ def _connect(address: str) -> Any:
 
 def _on_dask(func: Callable[[T], R], tasks: Iterable[T], address: str) -> Iterator[tuple[int, R]]:
     try:
-        from distributed import as_completed
+        import distributed  # noqa: F401  (its loggers exist from here on)
     except ImportError:
         raise SchedulerError(
             "--scheduler needs Dask distributed; install it with: pip install 'replaykit[distributed]'"
         ) from None
     _check_address(address)
-    client = _connect(address)
+    with _dask_logs_quiet():
+        yield from _run_on(_connect(address), func, tasks)
+
+
+def _run_on(client: Any, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[tuple[int, R]]:
+    """:func:`run_each` on the cluster of ``client``, which it closes."""
+    from distributed import as_completed
+
     done: Any = None
     try:
         _check_workers(client)
@@ -249,6 +256,31 @@ def _on_dask(func: Callable[[T], R], tasks: Iterable[T], address: str) -> Iterat
         if done is not None and not done.is_empty():  # stopped early
             _let_go(client, futures, done)
         client.close()
+
+
+DASK_LOGGERS = ("distributed", "tornado")
+"""The loggers (with those under them) of Dask's client side: a failure they would log, with its
+traceback, on stderr (a lost scheduler, a cut fetch) reaches the command as an exception, and
+is said in its one line."""
+
+
+@contextlib.contextmanager
+def _dask_logs_quiet() -> Iterator[None]:
+    """Dask's client-side loggers silenced but for critical records, while a run uses the
+    cluster; their levels as they were afterwards."""
+    import logging
+
+    names = [n for n in list(logging.root.manager.loggerDict)
+             if any(n == top or n.startswith(top + ".") for top in DASK_LOGGERS)]
+    loggers = [logging.getLogger(n) for n in {*names, *DASK_LOGGERS}]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def _let_go(client: Any, futures: list[Any], done: Any) -> None:
@@ -411,4 +443,6 @@ def cluster_failure(exc: Exception) -> str:
     if isinstance(exc, ImportError) or "deserializ" in text:
         return ("the Dask cluster could not read replaykit's tasks: its scheduler and workers need "
                 f"replaykit installed, the same version as here ({said})")
+    if "scheduler-connection-lost" in text:
+        return "the connection to the Dask scheduler was lost before every task was done"
     return f"the Dask cluster could not run a task ({said})"
