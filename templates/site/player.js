@@ -197,15 +197,17 @@
     if (focused && charts.contains(focused) && !focused.getClientRects().length) {
       (current || el("controls")).focus();
     }
-    stopIfScrolls(panel);
-    stopIfScrolls(charts);
+    tabStops();
     if (!keepHash) { setHash(n); }
   }
 
-  // A part that scrolls is a Tab stop, so the keyboard can scroll it; one that shows all it
-  // holds is not (a stop with nothing to do). Its skip link still moves the focus to it.
-  function stopIfScrolls(part) {
-    part.tabIndex = part.scrollHeight > part.clientHeight + 1 ? 0 : -1;
+  // The players and the pictures are Tab stops while they scroll, so the keyboard can scroll
+  // them; showing all they hold, they are not (a stop with nothing to do). The skip link to
+  // the players still moves the focus there.
+  function tabStops() {
+    [panel, charts].forEach(function (part) {
+      part.tabIndex = part.scrollHeight > part.clientHeight + 1 ? 0 : -1;
+    });
   }
 
   // A line cut short for its width keeps its whole text as the pointer's tooltip, asked again
@@ -418,11 +420,10 @@
         pinned = false;
       }
       viewer.style.scrollPaddingTop = pinned ? stage.offsetHeight + 8 + "px" : "";
-      stopIfScrolls(panel);
-      stopIfScrolls(charts);
+      tabStops();
     };
     // a fold opened or closed (the legend, a trade's answers) moves the parts beside it
-    document.addEventListener("toggle", function () { stopIfScrolls(panel); stopIfScrolls(charts); }, true);
+    document.addEventListener("toggle", tabStops, true);
     pad();
     window.addEventListener("resize", pad);
     window.addEventListener("resize", titleIfCut);
