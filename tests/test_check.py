@@ -90,6 +90,23 @@ def test_the_count_names_each_way_a_save_was_not_ok(corpus: Path) -> None:
     assert re.fullmatch(counted, last), last
 
 
+def test_quiet_lists_only_the_saves_not_ok_then_the_count(corpus: Path) -> None:
+    """-q: over thousands of saves the lines worth reading are those not ok; the ok ones are
+    left out, the count still says how many there were, and --json is the same document."""
+    loud = CliRunner().invoke(cli, ["check", str(corpus), "--jobs", "1"])
+    quiet = CliRunner().invoke(cli, ["check", str(corpus), "--jobs", "1", "-q"])
+    assert quiet.exit_code == loud.exit_code == 1
+    kept = [line for line in loud.stdout.splitlines()[:-1] if not line.endswith(": ok")]
+    assert quiet.stdout.splitlines()[:-1] == kept and len(kept) == 3
+    assert quiet.stdout.splitlines()[-1].startswith("4 saves checked: 1 ok, 3 not ok")
+    as_json = [json.loads(CliRunner().invoke(cli, ["check", str(corpus), "--jobs", "1", "--json", *q]).stdout)
+               for q in ([], ["-q"])]
+    assert as_json[0]["saves"] == as_json[1]["saves"] and as_json[0]["counts"] == as_json[1]["counts"]
+    good = corpus / "a-good.json"
+    clean = CliRunner().invoke(cli, ["check", str(good), "--jobs", "1", "--quiet"])
+    assert clean.exit_code == 0 and len(clean.stdout.splitlines()) == 1
+
+
 def test_a_clean_corpus_exits_0_with_a_line_per_save(corpus: Path) -> None:
     """Every save ok: exit 0, one line per save and a count."""
     good = corpus / "a-good.json"

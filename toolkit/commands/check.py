@@ -44,9 +44,10 @@ def jobs_options(command: F) -> F:
     type=click.Path(dir_okay=False, path_type=Path),
     help="also write a JUnit XML report to this file (never over a save being checked)",
 )
+@click.option("-q", "--quiet", is_flag=True, help="list only the saves that are not ok, then the count")
 @reporting
 def check_command(
-    paths: tuple[Path, ...], jobs: int | None, scheduler: str | None, junit: Path | None
+    paths: tuple[Path, ...], jobs: int | None, scheduler: str | None, junit: Path | None, quiet: bool
 ) -> Outcome:
     """Validate and replay every save in PATHS (files, and folders searched recursively).
 
@@ -82,7 +83,7 @@ def check_command(
     for verdict in verdicts:
         counts[verdict.status] = counts.get(verdict.status, 0) + 1
     took = time.perf_counter() - started
-    lines = [v.line() for v in verdicts]
+    lines = [v.line() for v in (failed if quiet else verdicts)]
     kinds = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()) if status != "ok")
     checked = f"{len(verdicts)} save{'s' if len(verdicts) != 1 else ''} checked"
     lines.append(
