@@ -63,9 +63,9 @@ def library_versions() -> str:
 def fingerprint() -> str:
     """The SHA-256 of the toolkit's version, of the versions of the Python and libraries it
     works with (:func:`library_versions`), and of every source, template, asset and schema
-    file (:func:`_files`), each under its path inside its folder: two installations give the same fingerprint
-    exactly when they would compute the same things, whether the data folders lie inside the
-    package (a wheel) or beside it (a checkout)."""
+    file (:func:`_files`), each under its path inside its folder: two installations give the
+    same fingerprint exactly when they would compute the same things, whether the data
+    folders lie inside the package (a wheel) or beside it (a checkout)."""
     import hashlib
     from pathlib import Path
 
