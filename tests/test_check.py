@@ -135,16 +135,18 @@ def test_junit_report_lists_every_save_and_its_failure(corpus: Path, tmp_path: P
 
 def test_the_report_never_replaces_a_save_being_checked(corpus: Path, tmp_path: Path) -> None:
     """--junit goes through the rules of every output, before any save is checked: a save of the
-    run (given, or found in a folder given) is refused with exit 2 and left as it was; a named
-    pipe or device is refused, never replaced; a missing folder is named, never created."""
+    run (given, or found in a folder given), or the replay manifest of a folder given, is
+    refused with exit 2 and left as it was; a named pipe or device is refused, never replaced;
+    a missing folder is named, never created."""
     save = next(iter(sorted(corpus.glob("*.json"))))
-    before = save.read_bytes()
-    for given in ([str(save)], [str(corpus)]):
-        result = CliRunner().invoke(cli, ["check", *given, "--junit", str(save), "--jobs", "1"])
+    manifest = corpus / "manifest.json"
+    for given, target in (([str(save)], save), ([str(corpus)], save), ([str(corpus)], manifest)):
+        before = target.read_bytes()
+        result = CliRunner().invoke(cli, ["check", *given, "--junit", str(target), "--jobs", "1"])
         assert result.exit_code == 2, result.output
         refused = "refusing to overwrite the input file; choose another --junit [output_is_input]"
-        assert result.stderr.strip() == f"{save}: {refused}"
-        assert save.read_bytes() == before
+        assert result.stderr.strip() == f"{target}: {refused}"
+        assert target.read_bytes() == before
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
     missing = tmp_path / "no" / "such" / "check.xml"

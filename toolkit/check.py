@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -130,18 +130,28 @@ def collect(paths: Iterable[str | Path]) -> list[str]:
     Folders are searched recursively, in name order, leaving out hidden entries and replay
     manifests (``manifest.json``).
     """
-    found: list[str] = []
+    return [path for path, manifest in _found(paths) if not manifest]
+
+
+def read_alongside(paths: Iterable[str | Path]) -> list[str]:
+    """The replay manifests in the folders given (searched as :func:`collect` searches them):
+    not checked, but the archive's own files, which no report of the check may replace."""
+    return [path for path, manifest in _found(paths) if manifest]
+
+
+def _found(paths: Iterable[str | Path]) -> Iterator[tuple[str, bool]]:
+    """Each file given, and every ``*.json`` under each folder given (not hidden), with whether
+    it is a replay manifest."""
     for given in paths:
         path = Path(given)
         if not path.is_dir():
-            found.append(str(given))
+            yield str(given), False
             continue
         for root, dirs, files in os.walk(path):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for name in sorted(files):
-                if name.endswith(".json") and name != MANIFEST_NAME and not name.startswith("."):
-                    found.append(os.path.join(root, name))
-    return found
+                if name.endswith(".json") and not name.startswith("."):
+                    yield os.path.join(root, name), name == MANIFEST_NAME
 
 
 def check_all(

@@ -42,7 +42,8 @@ def jobs_options(command: F) -> F:
     "junit",
     default=None,
     type=click.Path(dir_okay=False, path_type=Path),
-    help="also write a JUnit XML report to this file (never over a save being checked)",
+    help="also write a JUnit XML report to this file (never over a save being checked, or a checked "
+    "folder's manifest)",
 )
 @click.option("-q", "--quiet", is_flag=True, help="list only the saves that are not ok, then the count")
 @reporting
@@ -55,7 +56,7 @@ def check_command(
     its checkpoints, and reported as ok, diverged at move N, illegal at move N (...) or
     invalid (...). Exit 1 when any save is not ok.
     """
-    from toolkit.check import check_all, collect, junit_xml
+    from toolkit.check import check_all, collect, junit_xml, read_alongside
     from toolkit.outputs import check_output, write_text
     from toolkit.parallel import SchedulerError, default_jobs
     from toolkit.progress import Progress, TerminalBar
@@ -66,7 +67,8 @@ def check_command(
     files = collect(paths)
     if not files:
         raise Failed([Problem(", ".join(str(p) for p in paths), "no saves to check here", "no_saves")])
-    report = None if junit is None else check_output(junit, inputs=files, option="--junit")
+    report = None if junit is None else \
+        check_output(junit, inputs=[*files, *read_alongside(paths)], option="--junit")
     try:
         verdicts = check_all(
             files,
