@@ -166,6 +166,28 @@ def test_one_changed_save_rebuilds_its_page_only(
     assert tree(out) == tree(_fresh(folder, tmp_path / "fresh"))
 
 
+def test_a_folder_named_another_way_finds_its_pages_in_the_cache(
+    reference: tuple[Path, dict[str, str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page does not depend on how its folder was named (``replays``, ``./replays/``, a path
+    through ``..``): the cache keeps it by the save's file name, so a build from the same folder
+    named another way renders nothing. A cached refusal names the save as it was typed, so it
+    is said again as typed now."""
+    replays, _ = reference
+    folder = tmp_path / "replays"
+    shutil.copytree(replays, folder)
+    (folder / "zz-broken.json").write_text('{"format": 1}', encoding="utf-8")
+    out, cache = tmp_path / "site", tmp_path / "cache"
+    first = build(folder, out, cache=cache, skip_broken=True)
+    monkeypatch.chdir(tmp_path)
+    again = build(Path("./replays/../replays/"), out, cache=cache, skip_broken=True)
+    assert first.rebuilt == len(list(folder.glob("*.json"))) - 1  # but the manifest
+    assert again.rebuilt == 1  # the refusal alone
+    assert [e.problem.file for e in again.skipped] == ["replays/../replays/zz-broken.json"]
+    assert [e.line for e in again.skipped] == [e.line.replace(str(folder), "replays/../replays")
+                                               for e in first.skipped]
+
+
 def _fresh(replays: Path, out: Path) -> Path:
     build(replays, out)
     return out

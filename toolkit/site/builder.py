@@ -443,6 +443,8 @@ def _pages(
         data = read_whole(entry.path)
         key = _key(PageTask(entry, data, links, reveal, slugs[i]))
         found = store.get(key) if key is not None else None
+        if found is not None and found.refusal is not None and found.refusal.file != str(entry.path):
+            found = None  # a refusal names the save by its path as typed: said again as typed now
         if found is None:
             todo.append(i)
             sizes[i] = len(data) if data is not None else 0
@@ -493,7 +495,9 @@ def _key(task: PageTask) -> str | None:
         return None
     entry = task.entry
     links = json.dumps([[link.href, link.label, link.game] for link in task.links])
-    parts = [str(entry.path), _opt(entry.title), _opt(entry.note), links, task.reveal, task.slug]
+    # the file's name, not its path as typed: a page is the same however the folder is named
+    # (``replays`` or ``./replays/``); a refusal, which names the path, is checked on use
+    parts = [entry.path.name, _opt(entry.title), _opt(entry.note), links, task.reveal, task.slug]
     return page_key(parts, task.data)
 
 
