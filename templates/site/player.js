@@ -66,6 +66,7 @@
   // narrow screen the list is followed only while some of it is in view, so a reader looking
   // at the players above it keeps them in view while stepping.
   var viewer = document.querySelector("main.viewer"), stage = document.querySelector(".stage");
+  var pad = function () {};  // fits the area beneath the pinned stage to it (set in wire)
   function headOf(node) {
     var turn = node.closest ? node.closest("li.turn") : null;
     return turn ? turn.querySelector(".turn-head") : null;
@@ -182,6 +183,7 @@
     endTooltips(n >= last);  // before the narration, which reads the last move's tooltip
     var said = mark(n);
     narration.textContent = said;
+    narrationIfCut();
     var turn = turnOf(n);
     if (st.timer === null) { announce.textContent = said; }
     else if (turn !== st.turn && heads[turn]) { sayTurn(heads[turn].textContent); }
@@ -217,6 +219,18 @@
     if (!acting) { return; }
     if (acting.scrollWidth > acting.clientWidth) { acting.title = acting.textContent; }
     else { acting.removeAttribute("title"); }
+  }
+
+  // The narration shows two lines. One cut short keeps its whole text as the pointer's tooltip,
+  // and a click or tap shows it whole until the next move (what is announced is always whole).
+  function narrationIfCut() {
+    if (narration.classList.contains("whole")) {
+      narration.classList.remove("whole");
+      pad();
+    }
+    var cut = narration.scrollHeight > narration.clientHeight + 1;
+    narration.classList.toggle("cut", cut);
+    if (cut) { narration.title = narration.textContent; } else { narration.removeAttribute("title"); }
   }
 
   // The deep link of move n in the view on screen; a spectator's link names no seat.
@@ -412,7 +426,7 @@
     // the focus there is scrolled to below the board, not under it. A stage that would leave
     // less than a move's line beneath it (a small phone on its side, a page zoomed to 400 %)
     // is not pinned: pinned, its own foot and everything after it could never be reached.
-    var pad = function () {
+    pad = function () {
       document.body.classList.remove("unpinned");
       var pinned = getComputedStyle(stage).position === "sticky";
       if (pinned && viewer.clientHeight - stage.offsetHeight < 44) {
@@ -427,6 +441,13 @@
     pad();
     window.addEventListener("resize", pad);
     window.addEventListener("resize", titleIfCut);
+    window.addEventListener("resize", narrationIfCut);
+    narration.addEventListener("click", function () {
+      if (narration.classList.contains("cut") || narration.classList.contains("whole")) {
+        narration.classList.toggle("whole");
+        pad();
+      }
+    });
     // A link taking the focus in the list is scrolled clear of its turn's sticky heading, which
     // wraps to two lines or more in a narrow column.
     story.addEventListener("focusin", function (ev) {

@@ -1131,3 +1131,30 @@ def test_a_part_is_a_tab_stop_exactly_when_it_scrolls(
     page.keyboard.press("Enter")
     assert _focus(page) == "panel"
     page.context.close()
+
+
+def test_a_narration_cut_short_is_read_whole_with_a_tap(replay_chromium: Any, site: Site) -> None:
+    """The narration above the board keeps two lines, so the board never jumps. On a small phone
+    a long one is cut short: it keeps its whole text as the pointer's tooltip, and a tap shows
+    it whole (the area beneath the pinned board fitted to it) until the next move. One not cut
+    is left as it is by a tap."""
+    page = _open(replay_chromium, site.url("codex") + "#move=1", (360, 640), has_touch=True, is_mobile=True)
+    state = """() => { const e = document.getElementById('narration');
+        return {cut: e.classList.contains('cut'), whole: e.classList.contains('whole'), title: e.title,
+                text: e.textContent, fits: e.scrollHeight <= e.clientHeight + 1, height: e.offsetHeight}; }"""
+    for _ in range(240):
+        if page.evaluate(state)["cut"]:
+            break
+        page.keyboard.press("ArrowRight")
+    cut = page.evaluate(state)
+    assert cut["cut"] and not cut["fits"] and cut["title"] == cut["text"]
+    page.tap("#narration")
+    whole = page.evaluate(state)
+    assert whole["whole"] and whole["fits"] and whole["height"] > cut["height"]
+    page.keyboard.press("ArrowRight")
+    after = page.evaluate(state)
+    assert not after["whole"] and after["height"] == cut["height"]
+    if not after["cut"]:
+        page.tap("#narration")
+        assert not page.evaluate(state)["whole"]
+    page.context.close()
