@@ -44,9 +44,11 @@ LIBRARIES = ("jinja2", "markupsafe", "svgwrite", "jsonschema", "referencing")
 change an outcome while no file of the toolkit changes."""
 
 
+@cache
 def library_versions() -> str:
     """The Python (implementation, major and minor version) and each of :data:`LIBRARIES`'
-    versions, one a line (``-`` for one that is not installed)."""
+    versions, one a line (``-`` for one that is not installed); read once a process (a Dask
+    worker stamps every result with them)."""
     import sys
     from importlib import metadata
 
