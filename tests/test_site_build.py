@@ -713,6 +713,21 @@ def test_an_output_named_through_dot_dot_is_the_folder_itself(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["replays", "site"]
 
 
+def test_build_itself_never_replaces_the_folder_holding_its_replays(tmp_path: Path) -> None:
+    """The refusal lives in the build, not only on the command line: ``build(REPLAYS, OUT)``
+    called with REPLAYS inside OUT refuses before any work and leaves both as they were."""
+    from toolkit.outputs import OutputRefused
+
+    out = tmp_path / "site"
+    assert build(small_archive(tmp_path / "replays", moves=4), out, jobs=1).rebuilt
+    mine = small_archive(out / "mine", moves=4)
+    before = tree(out)
+    with pytest.raises(OutputRefused) as refused:
+        build(mine, out, jobs=1)
+    assert refused.value.problem.code == "output_is_input"
+    assert tree(out) == before
+
+
 def test_a_site_is_never_built_over_the_folder_holding_its_replays(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

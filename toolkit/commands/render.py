@@ -157,7 +157,7 @@ def site_command(
     and a site that would come out the same is not rewritten.
     """
     from toolkit.docs.catalogs import CatalogError
-    from toolkit.outputs import OutputRefused, check_output
+    from toolkit.outputs import check_output
     from toolkit.parallel import SchedulerError, default_jobs
     from toolkit.progress import Progress, TerminalBar
     from toolkit.report import Failed, json_requested
@@ -176,11 +176,7 @@ def site_command(
     if cache is not None and Path(os.path.realpath(cache)).is_relative_to(os.path.realpath(target.path)):
         raise click.BadParameter("the cache cannot live inside the site it builds (a build replaces OUT)",
                                  param_hint="'--cache'")
-    check_target(target.path, str(out))  # before the reference pages reach the cache
-    if Path(os.path.realpath(replays)).is_relative_to(os.path.realpath(target.path)):
-        # a build replaces OUT whole: the saves it reads (and the manifest) would go with it
-        message = "refusing to replace the folder holding the replays it reads; choose another -o"
-        raise OutputRefused(Problem(str(out), message, "output_is_input"), 2)
+    check_target(target.path, str(out), replays)  # before the reference pages reach the cache
     cache_dir = None if no_cache else (cache or default_cache(target.path))
     try:
         links, reference = reference_pages(cache_dir)

@@ -376,12 +376,12 @@ def build(
         target = Path(os.path.realpath(target))
     if not folder.is_dir():
         raise SiteError([Problem(str(folder), "no such folder of replays", "not_found")])
-    check_target(target, str(out))
+    check_target(target, str(out), folder)
     extra_links = tuple(Link.of(link) for link in links)
     shown = progress or Progress()
     with locked(target):
         recover(target, MARKER)
-        check_target(target, str(out))
+        check_target(target, str(out), folder)
         entries = read_manifest(folder)
         built = Built()
         taken: set[str] = set()
@@ -505,11 +505,14 @@ def _opt(text: str | None) -> str:
     return "\0" if text is None else "=" + text
 
 
-def check_target(target: Path, shown: str | None = None) -> None:
+def check_target(target: Path, shown: str | None = None, reads: Path | None = None) -> None:
     """Refuse to replace anything but an empty folder or a site this builder wrote, and any
     folder that is or holds the current folder: a build swaps its output whole, which would
-    leave the shell that ran it in the old, deleted site. Problems name the folder as
-    ``shown`` (the path as given)."""
+    leave the shell that ran it in the old, deleted site. Nor, for the same reason, one that
+    is or holds ``reads``, the folder of replays the build reads (a usage error, exit 2).
+    Problems name the folder as ``shown`` (the path as given)."""
+    from toolkit.outputs import OutputRefused
+
     shown = str(target) if shown is None else shown
     try:
         here = Path.cwd().resolve()
@@ -518,6 +521,9 @@ def check_target(target: Path, shown: str | None = None) -> None:
     if here is not None and here.is_relative_to(target.resolve()):
         raise SiteError([Problem(shown, "is the current folder or holds it; a build replaces its output "
                                         "whole, so run it from outside that folder", "busy")])
+    if reads is not None and Path(os.path.realpath(reads)).is_relative_to(os.path.realpath(target)):
+        message = "refusing to replace the folder holding the replays it reads; choose another -o"
+        raise OutputRefused(Problem(shown, message, "output_is_input"), 2)
     if not target.exists():
         return
     if not target.is_dir():
