@@ -77,10 +77,13 @@ def _resources(value: Any) -> str:
     """Windfall's resources as a bundle (``2 grain``; ``1 wool, 1 ore``), a name per unknown one."""
     if not isinstance(value, list) or not value:
         return "nothing"
-    known = [r for r in value if isinstance(r, str) and r in RESOURCE_INDEX]
-    counts = {r: known.count(r) for r in known}
-    others = [str(r) for r in value if not (isinstance(r, str) and r in RESOURCE_INDEX)]
-    return ", ".join(([_bundle(counts)] if counts else []) + others)
+    vec, others = [0] * 5, []
+    for r in value:
+        if isinstance(r, str) and r in RESOURCE_INDEX:
+            vec[RESOURCE_INDEX[r]] += 1
+        else:
+            others.append(str(r))
+    return ", ".join(([bundle_text(vec)] if any(vec) else []) + others)
 
 
 def describe_move(move: Any) -> str:
