@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping
 from functools import lru_cache
 from typing import Any
 
+from toolkit.games.pioneers.catalog import CARD_NAMES
 from toolkit.render.adapters import Recall
 from toolkit.render.geometry import CORNERS, Layout, Point, angle_deg, fit_layout, midpoint
 from toolkit.render.scene import (
@@ -739,8 +740,10 @@ def _bandit(hex_id: int, hexes: Places) -> Piece:
 
 
 def _card_words(card: Any) -> str:
-    """A dev card's id as a player says it: ``victory_point`` -> ``victory point``."""
-    return str(card).replace("_", " ")
+    """A dev card as a player says it in a sentence, by the catalog's name: ``victory_point`` ->
+    ``victory point`` (an unknown id as it is)."""
+    name = CARD_NAMES.get(card) if isinstance(card, str) else None
+    return name.lower() if name else str(card)
 
 
 def _cards_text(cards: Any) -> str:

@@ -234,7 +234,7 @@ _RANDOMNESS = [
 ]
 
 
-_CARD_NAMES = {
+CARD_NAMES = {  # each dev card's name as docs and pages say it
     "knight": "Knight",
     "victory_point": "Victory point",
     "roadworks": "Roadworks",
@@ -394,7 +394,7 @@ def build_catalog() -> dict[str, Any]:
         "decks": [
             {
                 "id": name,
-                "name": _CARD_NAMES[name],
+                "name": CARD_NAMES[name],
                 "deck": "dev",
                 "count": DEV_COUNTS[i],
                 "timing": _CARD_TEXT[name][0],
