@@ -72,12 +72,6 @@ class Verdict:
     def line(self) -> str:
         return f"{self.file}: {self.summary()}"
 
-    def problem(self) -> Problem:
-        """A save not ok as one error of the command: the first error found in it (the move it
-        concerns, where it is, why, and its code; ``diverged`` for a checkpoint not matched)."""
-        assert self.cause is not None, "a save that is ok has no problem"
-        return self.cause
-
     def as_json(self) -> dict[str, Any]:
         return {
             "file": self.file,
