@@ -26,6 +26,7 @@ from toolkit.render.codex import (
     seating,
     wire_state,
 )
+from toolkit.render.codex_words import place_words
 from toolkit.render.frames import draw, render_state, snapshots
 from toolkit.render.geometry import midpoint
 from toolkit.render.scene import css_token
@@ -369,6 +370,67 @@ def test_robber_is_drawn_only_once_active() -> None:
     root = parse(render(view))
     assert of_kind(root, "robber") == []
     assert "robber not yet in play" in texts(root, "panel")
+
+
+def test_every_piece_is_named_with_its_place_and_listed_without_its_owner() -> None:
+    """design §8 (the board as text): a road, building, wall, metropolis or knight is named by
+    its owner and the hexes around its spot, the robber and the Guildmaster by their hex; the
+    words listing it among its owner's pieces (``said``) are the same without the owner."""
+    view = variant("merchant")
+    view["board"]["intersections"]["-1,0|0,-1|0,0"]["building"]["metropolisType"] = "science"
+    hexes = view["board"]["hexes"]
+    names = seating(view).names
+    want: Counter[tuple[str, str]] = Counter()
+    for key, edge in view["board"]["edges"].items():
+        if edge["roadOwnerPlayerId"]:
+            want[names[edge["roadOwnerPlayerId"]], f"road on {place_words(key, hexes)}"] += 1
+    for key, spot in view["board"]["intersections"].items():
+        building, knight, place = spot["building"], spot["knight"], place_words(key, hexes)
+        if building:
+            owner = names[building["ownerPlayerId"]]
+            want[owner, f"{building['type']} on {place}"] += 1
+            if building["cityWallPresent"]:
+                want[owner, f"city wall on {place}"] += 1
+            if building["metropolisType"]:
+                want[owner, f"{building['metropolisType']} metropolis on {place}"] += 1
+        if knight:
+            what = f"{knight['state']} {knight['level']} knight"
+            want[names[knight["ownerPlayerId"]], f"{what} on {place}"] += 1
+    robber = next(k for k, h in hexes.items() if h["robberPresent"])
+    got: Counter[tuple[str, str]] = Counter()
+    titles = {}
+    for piece in ADAPTER.pieces(view):
+        if piece.kind in ("berserker", "robber"):
+            titles[piece.kind] = piece.title
+            continue
+        owner = names[piece.owner]
+        if piece.kind == "merchant":
+            assert piece.title == f"{piece.said} held by {owner}"
+        else:
+            assert piece.title == piece.said.replace(" on ", f" of {owner} on ", 1)
+        got[owner, piece.said] += 1
+    want[names["p-orange"], f"the Guildmaster on {place_words('1,0', hexes)}"] += 1
+    assert got == want and sum(want.values()) > 20
+    assert titles["robber"] == f"the robber on {place_words(robber, hexes)}"
+    assert re.fullmatch(r"the robber on the \d+-[a-z]+ hex", titles["robber"])
+
+
+def test_the_places_of_the_pieces_follow_a_swap_of_number_tokens() -> None:
+    """rules §14 (Geomancer): two number tokens change hexes, and every piece beside them is
+    named by the new numbers at once, by an adapter that remembers its pieces as by a new one."""
+    remembering = CodexAdapter()
+    view = capture()
+    before = remembering.pieces(view)
+    swapped = capture()
+    hexes = swapped["board"]["hexes"]
+    spot = next(k for k, s in sorted(swapped["board"]["intersections"].items()) if s["building"])
+    a = next(h for h in spot.split("|") if h in hexes and hexes[h]["numberToken"])
+    b = next(k for k, h in sorted(hexes.items()) if h["numberToken"] not in (None, hexes[a]["numberToken"]))
+    hexes[a]["numberToken"], hexes[b]["numberToken"] = hexes[b]["numberToken"], hexes[a]["numberToken"]
+    after = remembering.pieces(swapped)
+    assert after == CodexAdapter().pieces(swapped)
+    assert {p.title for p in after} != {p.title for p in before}
+    assert remembering.pieces(capture()) == before
 
 
 # ---------------------------------------------------------------- around the board

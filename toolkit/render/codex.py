@@ -27,6 +27,7 @@ from toolkit.render.codex_words import (
     TIERS,
     TRACKS,
     Seating,
+    SpotNames,
     answerers,
     as_int,
     auction_facts,
@@ -41,6 +42,7 @@ from toolkit.render.codex_words import (
     progress_names,
     progress_words,
     seating,
+    spot_names,
     told_to_all,
     viewer_of,
     want_facts,
@@ -320,8 +322,8 @@ class CodexAdapter:
         self._head: tuple[Any, Header] | None = None
         self._seated: tuple[tuple[Any, ...], Seating] | None = None
         self._seatings = Remembered()  # by players table
-        self._parts: dict[str, tuple[Any, Geometry, tuple[Any, Any], list[Piece]]] = {}
-        self._spots: dict[str, tuple[Any, Geometry, tuple[Any, Any], list[Piece]]] = {}
+        self._parts: dict[str, tuple[Any, Geometry, tuple[Any, Any], SpotNames, list[Piece]]] = {}
+        self._spots: dict[str, tuple[Any, Geometry, tuple[Any, Any], SpotNames, list[Piece]]] = {}
         self._rows: dict[Hashable, tuple[tuple[Any, ...], PlayerRow]] = {}
         self._variants = Remembered(64)  # rows by entry, then by the other inputs
 
@@ -416,31 +418,34 @@ class CodexAdapter:
         geo = geometry(view)
         seats = self._seating(view)
         board = _board(view)
-        pieces = [
-            *self._pieces_of(board, "edges", geo, seats, self._roads),
-            *self._pieces_of(board, "intersections", geo, seats, self._buildings_and_knights),
-        ]
         hexes = _table(board, "hexes")
+        places = spot_names(hexes)
+        pieces = [
+            *self._pieces_of(board, "edges", geo, seats, places, self._roads),
+            *self._pieces_of(board, "intersections", geo, seats, places, self._buildings_and_knights),
+        ]
         if view.get("robberActive") is True:
             robber = next((k for k, h in hexes if h.get("robberPresent") is True), None)
             centre = geo.hex_centre(robber)
-            if centre is not None:
+            if robber is not None and centre is not None:
                 at = centre + Point.at(-geo.size * 0.48, 0)
-                pieces.append(Piece("robber", None, at, title=f"robber on {robber}"))
+                pieces.append(Piece("robber", None, at, title=f"the robber on {places(robber)}"))
         merchant = view.get("merchantHexId")
         if not isinstance(merchant, str):
             merchant = next((k for k, h in hexes if h.get("merchantPresent") is True), None)
         centre = geo.hex_centre(merchant)
-        if centre is not None:
+        if merchant is not None and centre is not None:
             owner = view.get("merchantOwnerPlayerId")
             held = f" held by {seats.name(owner)}" if isinstance(owner, str) else ""
+            place = places(merchant)
             pieces.append(
                 Piece(
                     "merchant",
                     seats.seat(owner),
                     centre + Point.at(geo.size * 0.48, 0),
                     owner=owner if isinstance(owner, str) else "",
-                    title=f"Guildmaster on {merchant}{held}",
+                    title=f"the Guildmaster on {place}{held}",
+                    said=f"the Guildmaster on {place}",
                 )
             )
         length = max(1, min(MAX_TRACK, as_int(view.get("berserkerTrackMax"), 7)))
@@ -456,26 +461,38 @@ class CodexAdapter:
         part: str,
         geo: Geometry,
         seats: Seating,
-        make: Callable[[Mapping[str, Any], Geometry, Seating], list[Piece]],
+        places: SpotNames,
+        make: Callable[[Mapping[str, Any], Geometry, Seating, SpotNames], list[Piece]],
     ) -> list[Piece]:
         """The pieces drawn from one table of the board, made again only when the table is
-        another object or the board's geometry or the players' seats or names changed."""
+        another object or the board's geometry, the players' seats or names, or the hexes'
+        numbers changed."""
         table, shown = board.get(part), (seats.seat_of, seats.names)
         last = self._parts.get(part)
-        if last is not None and last[0] is table and last[1] is geo and last[2] == shown:
-            return last[3]
-        made = make(board, geo, seats)
-        self._parts[part] = (table, geo, shown, made)
+        if (
+            last is not None
+            and last[0] is table
+            and last[1] is geo
+            and last[2] == shown
+            and last[3] is places
+        ):
+            return last[4]
+        made = make(board, geo, seats, places)
+        self._parts[part] = (table, geo, shown, places, made)
         return made
 
-    def _roads(self, board: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
+    def _roads(
+        self, board: Mapping[str, Any], geo: Geometry, seats: Seating, places: SpotNames
+    ) -> list[Piece]:
         pieces = []
         for key, edge in _table(board, "edges"):
-            pieces.extend(self._spot(key, edge, geo, seats, self._road))
+            pieces.extend(self._spot(key, edge, geo, seats, places, self._road))
         return pieces
 
     @staticmethod
-    def _road(key: str, edge: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
+    def _road(
+        key: str, edge: Mapping[str, Any], geo: Geometry, seats: Seating, places: SpotNames
+    ) -> list[Piece]:
         owner = edge.get("roadOwnerPlayerId")
         ends = edge_ends(key, edge) if isinstance(owner, str) else None
         if ends is None:
@@ -483,22 +500,37 @@ class CodexAdapter:
         a, b = geo.vertex(ends[0]), geo.vertex(ends[1])
         if a is None or b is None:
             return []
-        seat, title = seats.seat(owner), f"road of {seats.name(owner)}"
-        return [Piece("road", seat, midpoint(a, b), angle_deg(a, b), owner=str(owner), title=title)]
+        place = places(key)
+        title, said = f"road of {seats.name(owner)} on {place}", f"road on {place}"
+        piece = Piece(
+            "road",
+            seats.seat(owner),
+            midpoint(a, b),
+            angle_deg(a, b),
+            owner=str(owner),
+            title=title,
+            said=said,
+        )
+        return [piece]
 
-    def _buildings_and_knights(self, board: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
+    def _buildings_and_knights(
+        self, board: Mapping[str, Any], geo: Geometry, seats: Seating, places: SpotNames
+    ) -> list[Piece]:
         pieces: list[Piece] = []
         for key, spot in _table(board, "intersections"):
-            pieces.extend(self._spot(key, spot, geo, seats, self._corner))
+            pieces.extend(self._spot(key, spot, geo, seats, places, self._corner))
         return pieces
 
     @classmethod
-    def _corner(cls, key: str, spot: Mapping[str, Any], geo: Geometry, seats: Seating) -> list[Piece]:
+    def _corner(
+        cls, key: str, spot: Mapping[str, Any], geo: Geometry, seats: Seating, places: SpotNames
+    ) -> list[Piece]:
         at = geo.vertex(key)
         if at is None:
             return []
-        building = cls._building(spot.get("building"), at, seats, geo.size)
-        return [*building, *cls._knight(spot.get("knight"), at, seats)]
+        place = places(key)
+        building = cls._building(spot.get("building"), at, seats, geo.size, place)
+        return [*building, *cls._knight(spot.get("knight"), at, seats, place)]
 
     def _spot(
         self,
@@ -506,71 +538,81 @@ class CodexAdapter:
         entry: Mapping[str, Any],
         geo: Geometry,
         seats: Seating,
-        make: Callable[[str, Mapping[str, Any], Geometry, Seating], list[Piece]],
+        places: SpotNames,
+        make: Callable[[str, Mapping[str, Any], Geometry, Seating, SpotNames], list[Piece]],
     ) -> list[Piece]:
         """The pieces of one edge or intersection of the board: made again only when its entry
         (compared by value: the engine remakes a whole table when one spot in it changed), the
-        board's geometry or the players' seats or names changed."""
+        board's geometry, the players' seats or names, or the hexes' numbers changed."""
         shown = (seats.seat_of, seats.names)
         last = self._spots.get(key)
-        if last is not None and last[1] is geo and last[0] == entry and last[2] == shown:
-            return last[3]
-        made = make(key, entry, geo, seats)
+        if (
+            last is not None
+            and last[1] is geo
+            and last[0] == entry
+            and last[2] == shown
+            and last[3] is places
+        ):
+            return last[4]
+        made = make(key, entry, geo, seats, places)
         if len(self._spots) >= _SPOTS:
             self._spots.clear()
-        self._spots[key] = (entry, geo, shown, made)
+        self._spots[key] = (entry, geo, shown, places, made)
         return made
 
     @staticmethod
-    def _building(building: Any, at: Point, seats: Seating, size: float) -> list[Piece]:
+    def _building(building: Any, at: Point, seats: Seating, size: float, place: str) -> list[Piece]:
+        """The building on a corner, its city wall and its metropolis, each named with its place."""
         if building is None or not _is_mapping(building):
             return []
         owner = building.get("ownerPlayerId")
         owner_id = owner if isinstance(owner, str) else ""
         seat = seats.seat(owner)
         name = seats.name(owner)
+
+        def piece(kind: str, what: str, at: Point = at, **drawn: Any) -> Piece:
+            title, said = f"{what} of {name} on {place}", f"{what} on {place}"
+            return Piece(kind, seat, at, owner=owner_id, title=title, said=said, **drawn)
+
         found: list[Piece] = []
         if building.get("cityWallPresent") is True:
-            found.append(Piece("wall", seat, at, owner=owner_id, title=f"city wall of {name}"))
+            found.append(piece("wall", "city wall"))
         if building.get("cityPieceAsSettlement") is True:
             found.append(
-                Piece(
+                piece(
                     "city",
-                    seat,
-                    at,
-                    90.0,
-                    ("sideways",),
-                    owner=owner_id,
-                    title=f"pillaged city of {name}, turned sideways: counts as a settlement",
+                    "pillaged city (turned sideways, it counts as a settlement)",
+                    angle=90.0,
+                    extra=("sideways",),
                 )
             )
         elif building.get("type") == "city":
-            found.append(Piece("city", seat, at, owner=owner_id, title=f"city of {name}"))
+            found.append(piece("city", "city"))
         else:
-            found.append(Piece("settlement", seat, at, owner=owner_id, title=f"settlement of {name}"))
+            found.append(piece("settlement", "settlement"))
         track = building.get("metropolisType")
         if track in TRACKS:
+            tower = at + Point.at(size * 0.3, -size * 0.34)
             found.append(
-                Piece(
+                piece(
                     "metropolis",
-                    seat,
-                    at + Point.at(size * 0.3, -size * 0.34),
+                    f"{track} metropolis",
+                    tower,
                     extra=(f"track-{track}",),
-                    owner=owner_id,
                     symbol="metropolis-tower",
-                    title=f"{track} metropolis of {name}",
                 )
             )
         return found
 
     @staticmethod
-    def _knight(knight: Any, at: Point, seats: Seating) -> list[Piece]:
+    def _knight(knight: Any, at: Point, seats: Seating, place: str) -> list[Piece]:
         if knight is None or not _is_mapping(knight):
             return []
         owner = knight.get("ownerPlayerId")
         level = knight.get("level") if knight.get("level") in TIERS else "basic"
         state = "active" if knight.get("state") == "active" else "inactive"
         symbol = "knight" if level == "basic" else f"knight-{level}"
+        what = f"{state} {level} knight"
         return [
             Piece(
                 "knight",
@@ -579,7 +621,8 @@ class CodexAdapter:
                 extra=(str(level), state),
                 owner=owner if isinstance(owner, str) else "",
                 symbol=symbol,
-                title=f"{state} {level} knight of {seats.name(owner)}",
+                title=f"{what} of {seats.name(owner)} on {place}",
+                said=f"{what} on {place}",
             )
         ]
 

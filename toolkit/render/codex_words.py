@@ -366,6 +366,45 @@ def place_words(spot: str, hexes: Mapping[str, Any]) -> str:
     return f"the coast of the {land[0]} hex" if len(land) == 1 else f"the corner of the {_listed(land)} hexes"
 
 
+_SPOT_WORDS = 1024  # spots whose words one board remembers
+
+
+class SpotNames:
+    """The spots of one board in words (:func:`place_words`), each worked out once.
+
+    The words read only each hex's terrain and number, so one namer serves every view of a
+    board until a number token moves (the Geomancer swaps two).
+    """
+
+    def __init__(self, hexes: Mapping[str, Mapping[str, Any]]) -> None:
+        self.hexes = hexes
+        self._said: dict[str, str] = {}
+
+    def __call__(self, spot: str) -> str:
+        words = self._said.get(spot)
+        if words is None:
+            words = place_words(spot, self.hexes)
+            if len(self._said) < _SPOT_WORDS:
+                self._said[spot] = words
+        return words
+
+
+def spot_names(hexes: Iterable[tuple[str, Mapping[str, Any]]]) -> SpotNames:
+    """The namer of a board whose hexes are ``(id, entry)`` pairs: the same object again for the
+    same terrains and numbers."""
+    shape = []
+    for key, entry in hexes:
+        token = entry.get("numberToken")
+        number = token if isinstance(token, int) and not isinstance(token, bool) else None
+        shape.append((key, str(entry.get("type") or "desert"), number))
+    return _spot_names(tuple(shape))
+
+
+@lru_cache(maxsize=16)
+def _spot_names(shape: tuple[tuple[str, str, int | None], ...]) -> SpotNames:
+    return SpotNames({key: {"type": terrain, "numberToken": number} for key, terrain, number in shape})
+
+
 _MATERIAL_COUNT = re.compile(r"(\d+) [a-z]+")
 
 

@@ -723,14 +723,16 @@ def places(hexes: HexNames) -> Places:
 @lru_cache(maxsize=4096)
 def _road(edge: int, seat: int, owner: str, hexes: Places) -> Piece:
     a, b = geometry().edge_ends(edge)
-    title = f"road of {owner} on {hexes.edge(edge)}"
-    return Piece("road", seat, midpoint(a, b), angle_deg(a, b), title=title)
+    place = hexes.edge(edge)
+    title, said = f"road of {owner} on {place}", f"road on {place}"
+    return Piece("road", seat, midpoint(a, b), angle_deg(a, b), title=title, said=said)
 
 
 @lru_cache(maxsize=4096)
 def _building(kind: str, vertex: int, seat: int, owner: str, hexes: Places) -> Piece:
-    title = f"{kind} of {owner} on {hexes.vertex(vertex)}"
-    return Piece(kind, seat, geometry().vertices[vertex], title=title)
+    place = hexes.vertex(vertex)
+    title, said = f"{kind} of {owner} on {place}", f"{kind} on {place}"
+    return Piece(kind, seat, geometry().vertices[vertex], title=title, said=said)
 
 
 @lru_cache(maxsize=256)

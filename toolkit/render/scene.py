@@ -98,6 +98,10 @@ class Piece:
     ``owner`` names the owning player as the game spells it (drawn as a ``data-owner``
     attribute, escaped, never as a class); ``symbol`` picks a glyph other than the kind's own
     (e.g. a knight's tier), while the kind class stays the same.
+
+    ``title`` names the piece whole (``settlement of Ada on the corner of the 6-lumber, 8-ore
+    and 3-grain hexes``); ``said`` is how a list of its owner's pieces names it, owner left out
+    (``settlement on the corner of ...``). A piece without ``said`` is listed by its title.
     """
 
     kind: str
@@ -108,6 +112,7 @@ class Piece:
     title: str = ""
     owner: str = ""
     symbol: str = ""
+    said: str = ""
 
     def classes(self) -> str:
         parts = ["piece", css_token(self.kind)]
