@@ -376,3 +376,30 @@ def test_improvement_tracks_are_drawn_and_never_in_a_seat_colour(recorded: tuple
     notes = [m for m in page.data["marks"] if "track-note" in m]
     assert notes and all(re.search(r">knights \d+ vs berserkers \d+</text>", m) for m in notes)
     assert not {c.lower() for c in TRACK_COLOURS.values()} & {c.lower() for c in SEAT_COLOURS}
+
+
+@pytest.mark.parametrize("name", ["codex-grand-board-oona.json", "pioneers-two-against-two.json"])
+def test_the_board_in_words_has_one_entry_per_piece_by_owner_kind_and_place(name: str) -> None:
+    """design §8 (the board as text): the page gives each piece it draws an entry of the board
+    in words, ``[owner's seat, kind, words]``: the words are the piece's title less its owner
+    (an unowned piece's words are its title), so the page lists each owner's pieces under the
+    owner's name. The names are the players', by seat, and the counted kinds come in order."""
+    page = page_of(REPLAYS / name)
+    data = page.data
+    assert len(data["said"]) == len(data["pieces"]) > 20
+    names = data["names"]
+    assert sorted(names) == data["seats"]
+    for markup, (seat, kind, words) in zip(data["pieces"], data["said"], strict=True):
+        title = re.search(r'data-title="([^"]*)"', markup)
+        assert title is not None and f"piece {kind}" in markup
+        if seat is None:
+            assert escaped(words) == title.group(1) and kind in ("bandit", "robber", "berserker", "merchant")
+            continue
+        assert f"seat-{seat}" in markup and names[str(seat)] not in words
+        if kind == "merchant":
+            assert title.group(1) == escaped(f"{words} held by {names[str(seat)]}")
+        else:
+            assert title.group(1) == escaped(words.replace(" on ", f" of {names[str(seat)]} on ", 1))
+        assert re.search(r" on the (corner of|edge between|coast of) the |on the [\w-]+ hex$", words), words
+    counted = ["settlement", "city", "metropolis", "wall", "knight", "road"]
+    assert [kind for kind, _, _ in data["counted"]] == counted

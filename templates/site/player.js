@@ -17,6 +17,7 @@
   var narration = el("narration"), announce = el("announce"), counter = el("counter");
   var scrub = el("scrub"), seatSel = el("seat"), playBtn = el("btn-play"), story = el("story");
   var help = el("help"), helpBtn = el("btn-help"), charts = el("charts");
+  var wordsList = el("words-list");
   var byFrame = [], current = null;
 
   // The index's "Hide winners and scores" holds here too: until the last move the page keeps
@@ -135,12 +136,56 @@
     }
   }
 
+  // The board in words: the pieces of the layer shown, by owner (the unowned first, then every
+  // seat, one without pieces too), each owner's heading counting the kinds data.counted names
+  // and its list giving each piece with its place, counted kinds first. Written again only
+  // for another layer, open or not, so it is whole the moment it opens.
+  var wordsOf = -1;
+  function boardWords() {
+    if (wordsOf === st.layer) { return; }
+    wordsOf = st.layer;
+    var ids = data.layers[st.layer], owned = { "": [] }, owners = [""].concat(data.seats);
+    data.seats.forEach(function (seat) { owned[seat] = []; });
+    for (var i = 0; i < ids.length; i++) {
+      var entry = data.said[ids[i]], owner = entry[0] === null ? "" : String(entry[0]);
+      if (!has(owned, owner)) { owned[owner] = []; owners.push(owner); }
+      owned[owner].push(entry);
+    }
+    var rank = {};
+    data.counted.forEach(function (kind, r) { rank[kind[0]] = r; });
+    var byRank = function (e) { return has(rank, e[1]) ? rank[e[1]] : data.counted.length; };
+    wordsList.textContent = "";
+    owners.forEach(function (owner) {
+      var list = owned[owner].map(function (e, at) { return [byRank(e), at, e]; });
+      if (owner === "" && !list.length) { return; }
+      list.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+      var counts = data.counted.map(function () { return 0; }), told = [];
+      list.forEach(function (item) { if (item[0] < counts.length) { counts[item[0]] += 1; } });
+      data.counted.forEach(function (kind, r) { if (counts[r]) { told.push(counts[r] + " " + kind[counts[r] === 1 ? 1 : 2]); } });
+      var head = document.createElement("h3");
+      var summary = told.length > 1 ? told.slice(0, -1).join(", ") + " and " + told[told.length - 1] : told[0];
+      if (!summary) { summary = list.length ? list.length + (list.length === 1 ? " piece" : " pieces") : "nothing on the board"; }
+      var who = has(data.names, owner) ? data.names[owner] : "seat " + owner;
+      head.textContent = owner === "" ? "Neutral pieces" : who + ": " + summary;
+      wordsList.appendChild(head);
+      if (!list.length) { return; }
+      var ul = document.createElement("ul");
+      list.forEach(function (item) {
+        var li = document.createElement("li");
+        li.textContent = item[2][2];
+        ul.appendChild(li);
+      });
+      wordsList.appendChild(ul);
+    });
+  }
+
   function show(n, keepHash) {
     n = clamp(n);
     var row = data.f[n];
     if (row[0] !== st.layer) {
       setPieces(data.layers[row[0]]);
       st.layer = row[0];
+      boardWords();
     }
     // Only parts that differ from the frame shown before are replaced.
     if (row[3] !== st.marks) { marks.innerHTML = data.marks[row[3]]; st.marks = row[3]; }
@@ -207,7 +252,7 @@
   // them; showing all they hold, they are not (a stop with nothing to do). The skip link to
   // the players still moves the focus there.
   function tabStops() {
-    [panel, charts].forEach(function (part) {
+    [panel, charts, wordsList].forEach(function (part) {
       part.tabIndex = part.scrollHeight > part.clientHeight + 1 ? 0 : -1;
     });
   }
@@ -438,6 +483,8 @@
     };
     // a fold opened or closed (the legend, a trade's answers) moves the parts beside it
     document.addEventListener("toggle", tabStops, true);
+    el("words-part").hidden = false;
+    el("words-head").hidden = false;
     pad();
     window.addEventListener("resize", pad);
     window.addEventListener("resize", titleIfCut);

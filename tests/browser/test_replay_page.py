@@ -169,12 +169,15 @@ def test_seat_selector_shows_only_that_seats_hand(replay_page: Any, site: Site) 
 
 
 def test_hostile_name_and_talk_are_shown_as_text(replay_page: Any, site: Site) -> None:
-    """design §8: player names and table talk are escaped: shown as text, never run."""
+    """design §8: player names and table talk are escaped: shown as text, never run (the board
+    in words heads the third player's pieces with the name as it is)."""
     page = replay_page.page
     replay_page.goto(site.page_url)
     assert EVIL in page.inner_text("header.top")
     assert EVIL in page.inner_text("#panel")
     assert page.get_attribute("#panel .prow:nth-child(3)", "aria-label") == f"{EVIL} (seat 2)"
+    page.click("#words summary")
+    assert f"\n{EVIL}: " in page.inner_text("#words-list")
     page.goto(site.page_url + f"#move={site.talk_move}")
     assert replay_page.frame() == site.talk_move
     assert EVIL in page.inner_text("#narration")

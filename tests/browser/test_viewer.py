@@ -1000,11 +1000,12 @@ def test_copy_link_shows_what_it_did(replay_chromium: Any, site: Site, size: tup
 def test_on_a_touch_screen_the_folds_open_from_a_whole_finger(
     replay_chromium: Any, site: Site, size: tuple[int, int]
 ) -> None:
-    """On a touch screen the toggles of the legend and of a trade's answers are as tall as a
+    """On a touch screen the toggles of the legend, the board in words and a trade's answers are as tall as a
     move's line (44 px), not a 24 px strip between two lines that open moves."""
     page = _open(replay_chromium, site.url("table") + "#move=60", size, has_touch=True, is_mobile=True)
     heights = page.eval_on_selector_all(
-        ".legend summary, #moves details summary", "ss => ss.map(s => s.getBoundingClientRect().height)"
+        ".legend summary, .words summary, #moves details summary",
+        "ss => ss.map(s => s.getBoundingClientRect().height)",
     )
     assert len(heights) > 10 and min(heights) >= 44, heights
     page.context.close()
@@ -1093,18 +1094,20 @@ def test_the_publishers_note_is_read_whole_once_on_any_screen(
 def test_a_screen_reader_finds_each_part_of_the_page_by_its_heading(
     replay_chromium: Any, site: Site, size: tuple[int, int]
 ) -> None:
-    """Read by headings, a replay page is its title, then the players, the legend, the
-    pictures and the moves, and each turn of the moves under them; the headings of the parts
-    are for a screen reader only, the page looks as before."""
+    """Read by headings, a replay page is its title, then the players, the legend, the board
+    in words, the pictures and the moves, and each turn of the moves under them; the headings of the parts
+    are for a screen reader only, the page looks as before. (A closed fold's headings, the
+    owners in the board in words, are not read until it opens.)"""
     page = _open(replay_chromium, site.url("table"), size)
     outline = page.evaluate("""() => Array.from(document.querySelectorAll('h1, h2, h3'))
-        .filter(h => !h.closest('[hidden]') && getComputedStyle(h).display !== 'none')
+        .filter(h => !h.closest('[hidden], details:not([open])') && getComputedStyle(h).display !== 'none')
         .map(h => [h.tagName, h.textContent])""")
-    assert [level for level, _ in outline[:6]] == ["H1", "H2", "H2", "H2", "H2", "H3"]
-    assert [text for _, text in outline[1:5]] == ["Players", "Legend", "Pictures", "Moves"]
-    assert all(level == "H3" for level, _ in outline[5:]) and len(outline) > 10
+    assert [level for level, _ in outline[:7]] == ["H1", "H2", "H2", "H2", "H2", "H2", "H3"]
+    parts = ["Players", "Legend", "The board in words", "Pictures", "Moves"]
+    assert [text for _, text in outline[1:6]] == parts
+    assert all(level == "H3" for level, _ in outline[6:]) and len(outline) > 10
     hidden = "h => { const r = h.getBoundingClientRect(); return r.width <= 1 && r.height <= 1; }"
-    assert page.eval_on_selector_all("main h2", f"hs => hs.length === 4 && hs.every({hidden})")
+    assert page.eval_on_selector_all("main h2", f"hs => hs.length === 5 && hs.every({hidden})")
     page.context.close()
 
 
@@ -1113,13 +1116,13 @@ def test_a_screen_reader_finds_each_part_of_the_page_by_its_heading(
 def test_a_part_is_a_tab_stop_exactly_when_it_scrolls(
     replay_chromium: Any, site: Site, size: tuple[int, int], name: str
 ) -> None:
-    """The players and the pictures are Tab stops only while they scroll (the keyboard then
-    scrolls them); showing all they hold, they are no stop with nothing to do. This holds as
-    the moves change and as folds beside them open, and the skip link still reaches the
-    players."""
+    """The players, the pictures and the board in words are Tab stops only while they scroll
+    (the keyboard then scrolls them); showing all they hold, they are no stop with nothing to
+    do. This holds as the moves change and as folds beside them open, and the skip link still
+    reaches the players."""
     touch = size[0] < 900
     page = _open(replay_chromium, site.url(name) + "#move=60", size, has_touch=touch, is_mobile=touch)
-    agree = """() => ['panel', 'charts'].every(id => { const e = document.getElementById(id);
+    agree = """() => ['panel', 'charts', 'words-list'].every(id => { const e = document.getElementById(id);
         return e.tabIndex === (e.scrollHeight > e.clientHeight + 1 ? 0 : -1); })"""
     assert page.evaluate(agree)
     page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
@@ -1157,4 +1160,62 @@ def test_a_narration_cut_short_is_read_whole_with_a_tap(replay_chromium: Any, si
     if not after["cut"]:
         page.tap("#narration")
         assert not page.evaluate(state)["whole"]
+    page.context.close()
+
+
+# Each owner's heading in the board in words, the pieces listed under it, and the pieces of
+# that owner drawn on the board (the unowned under "Neutral pieces").
+WORDS_AND_BOARD = """() => {
+  const list = document.getElementById('words-list'), found = [];
+  for (const head of list.querySelectorAll('h3')) {
+    const next = head.nextElementSibling, ul = next && next.tagName === 'UL' ? next : null;
+    found.push([head.textContent, ul ? Array.from(ul.children).map(li => li.textContent) : []]);
+  }
+  const drawn = {};
+  for (const use of document.querySelectorAll('#pieces .piece')) {
+    const seat = (use.getAttribute('class').match(/seat-(\\d+)/) || [null, ''])[1];
+    const kind = use.getAttribute('class').split(' ')[1];
+    (drawn[seat] = drawn[seat] || []).push([kind, use.getAttribute('data-title')]);
+  }
+  return [found, drawn, document.body.dataset.frame];
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+@pytest.mark.parametrize("name", ["table", "codex"])
+def test_the_board_in_words_lists_every_piece_shown_under_its_owner(
+    replay_chromium: Any, site: Site, size: tuple[int, int], name: str
+) -> None:
+    """A screen reader reads the position as well as the move: opened from the keyboard, the
+    board in words gives every piece drawn, once, under its owner's name (a player with none
+    too), with its place; each owner's heading counts its settlements, cities and roads; the
+    unowned pieces come first. Stepping on rewrites it for the position shown."""
+    page = _open(replay_chromium, site.url(name) + "#move=60", size)
+    views = page.evaluate("Array.from(document.querySelectorAll('#seat option')).map(o => [o.value, o.text])")
+    names = {seat: label.rsplit(" (seat ", 1)[0] for seat, label in views if seat.isdigit()}
+    page.focus("#words summary")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.getElementById('words').open")
+    for _ in range(2):
+        found, drawn, frame = page.evaluate(WORDS_AND_BOARD)
+        heads = [head for head, _ in found]
+        owners = ["Neutral pieces"] if "" in drawn else []
+        seats = list(names)
+        assert len(heads) == len(owners) + len(seats), heads
+        for (head, items), seat in zip(found, [""] * len(owners) + seats, strict=True):
+            pieces = drawn.get(seat, [])
+            assert len(items) == len(pieces), (frame, head)
+            if seat == "":
+                assert head == "Neutral pieces" and sorted(items) == sorted(title for _, title in pieces)
+                continue
+            assert head.startswith(names[seat] + ": "), head
+            for kind, one, many in (("settlement", "settlement", "settlements"), ("road", "road", "roads")):
+                count = sum(1 for k, _ in pieces if k == kind)
+                if count:
+                    assert f"{count} {one if count == 1 else many}" in head, (frame, head)
+            for item in items:
+                assert any(title.endswith(item.split(" on ", 1)[1]) for _, title in pieces), item
+        page.keyboard.press("End")
+    assert int(frame) == _frame(page)
+    assert not page.errors
     page.context.close()

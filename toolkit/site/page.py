@@ -35,7 +35,7 @@ from markupsafe import Markup
 
 from toolkit.render.frames import SPECTATOR, Snapshot, snapshots
 from toolkit.render.highlight import marks_markup, produced_tiles
-from toolkit.render.scene import Board, FrameParts, Header, PlayerRow, Tile
+from toolkit.render.scene import Board, FrameParts, Header, Piece, PlayerRow, Tile
 from toolkit.render.svg import board_svg_inner
 from toolkit.render.symbols import piece_markup
 from toolkit.saves import Save
@@ -48,6 +48,16 @@ OMNISCIENT = "all"
 Reveal = Literal["end", "never", "always"]
 REVEALS: tuple[str, ...] = ("end", "never", "always")
 FIRST_ROW = 4  # a frame row is [layer, head, foot, marks, then two row ids per player]
+# The kinds of piece the board in words counts on each owner's line, in the order it lists
+# them, as (kind, one, many); a piece of another kind is listed after them, uncounted.
+COUNTED: tuple[tuple[str, str, str], ...] = (
+    ("settlement", "settlement", "settlements"),
+    ("city", "city", "cities"),
+    ("metropolis", "metropolis", "metropolises"),
+    ("wall", "city wall", "city walls"),
+    ("knight", "knight", "knights"),
+    ("road", "road", "roads"),
+)
 LEVEL = 9  # zlib level: fixed, so the same data always deflates to the same bytes
 
 
@@ -189,9 +199,17 @@ def build_page_data(
     board: Board | None = None
     hex_size = 0.0
     pieces: Interner[Any] = Interner(lambda p: piece_markup(p, hex_size))
+    said: list[list[Any]] = []  # each piece's line in the board in words, by piece index
+
+    def piece_index(piece: Piece) -> int:
+        found = pieces(piece)
+        if found == len(said):
+            said.append(piece_said(piece))
+        return found
+
     # An adapter hands an unchanged piece again as the same object: known by identity, it is
     # looked up by value (hashing every field) only the first time.
-    piece_id: ByIdentity[Any] = ByIdentity(pieces)
+    piece_id: ByIdentity[Any] = ByIdentity(piece_index)
     layers = Combos()
     parts: Interner[Any] = Interner(lambda key: str(getattr(macros, key[0])(*key[1:])))
     rows = Combos()
@@ -292,6 +310,9 @@ def build_page_data(
         "views": views,
         "reveal": reveal_at,
         "pieces": pieces.values,
+        "said": said,
+        "counted": [list(kind) for kind in COUNTED],
+        "names": {str(seat): name for seat, name in players},
         "layers": layers.values,
         "parts": parts.values,
         "rows": rows.values,
@@ -316,6 +337,15 @@ def build_page_data(
         views=views,
         data=data,
     )
+
+
+def piece_said(piece: Piece) -> list[Any]:
+    """A piece's entry in the board in words: ``[owner's seat or None, kind, words]``.
+
+    The page lists the pieces of each layer by owner (the unowned first), counting the kinds
+    of :data:`COUNTED`; the words leave the owner out, as the owner heads the list.
+    """
+    return [piece.seat, piece.kind, piece.said or piece.title]
 
 
 def _fresh(previous: Sequence[Any], shown: Sequence[Any]) -> tuple[Any, ...]:
