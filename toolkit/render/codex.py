@@ -36,7 +36,6 @@ from toolkit.render.codex_words import (
     move_phrase,
     named_players,
     pending_phrase,
-    place_words,
     plain_event,
     progress_count,
     progress_names,
@@ -51,6 +50,7 @@ from toolkit.render.geometry import (
     Layout,
     Point,
     angle_deg,
+    axial_or_none,
     axial_to_lattice,
     fit_layout,
     midpoint,
@@ -97,15 +97,7 @@ View = Mapping[str, Any]
 def _axial(text: Any) -> tuple[int, int] | None:
     if not isinstance(text, str):
         return None
-    return _parsed_axial(text)
-
-
-@lru_cache(maxsize=4096)
-def _parsed_axial(text: str) -> tuple[int, int] | None:
-    try:
-        return parse_axial(text)
-    except ValueError:
-        return None
+    return axial_or_none(text)
 
 
 def vertex_lattice(intersection_id: Any) -> tuple[float, float] | None:
@@ -692,9 +684,7 @@ class CodexAdapter:
 
     def plain_places(self, text: str, view: View) -> str:
         """Event words with spots named by their hexes, knight ids dropped, cards named."""
-        table = _board(view).get("hexes")
-        hexes: Mapping[str, Any] = table if isinstance(table, Mapping) else {}
-        return plain_event(text, lambda spot: place_words(spot, hexes))
+        return plain_event(text, spot_names(_table(_board(view), "hexes")))
 
     def track_note(self, view: View) -> tuple[Point, str] | None:
         """Knight strength against berserker strength, written beside the berserker track.

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from toolkit.render.compass import whereabouts
+from toolkit.render.geometry import Layout, axial_or_none
 from toolkit.render.scene import Stat
 
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
@@ -342,11 +344,17 @@ def _listed(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def place_words(spot: str, hexes: Mapping[str, Any]) -> str:
+def place_words(spot: str, hexes: Mapping[str, Any], where: Mapping[str, str] | None = None) -> str:
     """An intersection (``a|b|c``) or edge (``A--B``) id in words, from the land hexes around it;
-    a hex id (``q,r``) as that hex."""
+    a hex id (``q,r``) as that hex. ``where`` tells where a hex named alone lies, for a hex
+    whose name another shares (:func:`toolkit.render.compass.whereabouts`)."""
+
+    def alone(hex_id: str) -> str:
+        told = where.get(hex_id) if where else None
+        return f"{hex_words(hexes[hex_id])} hex {told}" if told else f"{hex_words(hexes[hex_id])} hex"
+
     if spot in hexes:
-        return f"the {hex_words(hexes[spot])} hex"
+        return f"the {alone(spot)}"
     if "--" in spot:
         from toolkit.render.codex import edge_ends
 
@@ -358,12 +366,15 @@ def place_words(spot: str, hexes: Mapping[str, Any]) -> str:
         if not words:
             return "the open sea"
         if len(words) == 1:
-            return f"the coast of the {words[0]} hex"
+            return f"the coast of the {alone(shared[0])}"
         return f"the edge between the {_listed(words)} hexes"
-    land = [hex_words(hexes[h]) for h in sorted(set(spot.split("|")) & set(hexes))]
+    ids = sorted(set(spot.split("|")) & set(hexes))
+    land = [hex_words(hexes[h]) for h in ids]
     if not land:
         return "a corner at sea"
-    return f"the coast of the {land[0]} hex" if len(land) == 1 else f"the corner of the {_listed(land)} hexes"
+    if len(land) == 1:
+        return f"the coast of the {alone(ids[0])}"
+    return f"the corner of the {_listed(land)} hexes"
 
 
 _SPOT_WORDS = 1024  # spots whose words one board remembers
@@ -378,12 +389,19 @@ class SpotNames:
 
     def __init__(self, hexes: Mapping[str, Mapping[str, Any]]) -> None:
         self.hexes = hexes
+        unit = Layout(1.0)
+        placed = [
+            (key, hex_words(entry), unit.axial(*at))
+            for key, entry in hexes.items()
+            if (at := axial_or_none(key))
+        ]
+        self.where = whereabouts(placed)
         self._said: dict[str, str] = {}
 
     def __call__(self, spot: str) -> str:
         words = self._said.get(spot)
         if words is None:
-            words = place_words(spot, self.hexes)
+            words = place_words(spot, self.hexes, self.where)
             if len(self._said) < _SPOT_WORDS:
                 self._said[spot] = words
         return words

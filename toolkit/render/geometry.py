@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 SQRT3 = math.sqrt(3.0)
 
@@ -77,6 +78,15 @@ def parse_axial(key: str) -> tuple[int, int]:
     """``"q,r"`` to ``(q, r)``; raises ``ValueError`` for anything else."""
     q_text, r_text = key.split(",")
     return int(q_text), int(r_text)
+
+
+@lru_cache(maxsize=4096)
+def axial_or_none(key: str) -> tuple[int, int] | None:
+    """``"q,r"`` to ``(q, r)``, or None for anything else."""
+    try:
+        return parse_axial(key)
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True)

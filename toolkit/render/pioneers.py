@@ -16,6 +16,7 @@ from typing import Any
 
 from toolkit.games.pioneers.catalog import CARD_NAMES
 from toolkit.render.adapters import Recall
+from toolkit.render.compass import whereabouts
 from toolkit.render.geometry import CORNERS, Layout, Point, angle_deg, fit_layout, midpoint
 from toolkit.render.scene import (
     Board,
@@ -664,17 +665,28 @@ def hex_names(view: View) -> HexNames:
 
 class Places:
     """Hexes, corners and edges in the words a player uses: ``the 6-lumber hex``,
-    ``the corner of the 6-lumber, 8-ore and 3-grain hexes``, ``the coast of the 5-wool hex``."""
+    ``the corner of the 6-lumber, 8-ore and 3-grain hexes``, ``the coast of the 5-wool hex``.
+    A hex named alone whose name another hex shares says where it lies
+    (:mod:`toolkit.render.compass`): ``the 6-lumber hex in the north-west``."""
 
     def __init__(self, hexes: HexNames) -> None:
         self.names: dict[int, str] = dict(hexes)
+        centres = geometry().centres
+        # a hex named alone is told from another of its name by where it lies (compass)
+        self.where = whereabouts([(h, name, centres[h]) for h, name in hexes if 0 <= h < len(centres)])
         self._said: dict[str, str] = {}  # words by place id as written (``edge 15``)
 
     def _hexes(self, ids: list[int]) -> list[str]:
         return [self.names.get(h, f"hex {h}") for h in sorted(ids)]
 
+    def _alone(self, hex_id: int) -> str:
+        """One hex's name, told apart from any other of that name: ``6-lumber in the north``."""
+        where = self.where.get(hex_id)
+        name = self.names.get(hex_id, f"hex {hex_id}")
+        return f"{name} hex {where}" if where else f"{name} hex"
+
     def hex(self, hex_id: int) -> str:
-        return f"the {self.names.get(hex_id, f'hex {hex_id}')} hex"
+        return f"the {self._alone(hex_id)}"
 
     def vertex(self, vertex: int) -> str:
         geo = geometry()
@@ -682,16 +694,17 @@ class Places:
             return f"vertex {vertex}"
         hexes = self._hexes(geo.vertex_hexes[vertex])
         if len(hexes) == 1:
-            return f"the coast of the {hexes[0]} hex"
+            return f"the coast of the {self._alone(geo.vertex_hexes[vertex][0])}"
         return f"the corner of the {_listed(hexes)} hexes"
 
     def edge(self, edge: int) -> str:
         geo = geometry()
         if not 0 <= edge < len(geo.edges):
             return f"edge {edge}"
-        hexes = self._hexes(geo.edge_hexes.get(geo.edges[edge], []))
+        ids = geo.edge_hexes.get(geo.edges[edge], [])
+        hexes = self._hexes(ids)
         if len(hexes) == 1:
-            return f"the coast of the {hexes[0]} hex"
+            return f"the coast of the {self._alone(ids[0])}"
         return f"the edge between the {_listed(hexes)} hexes"
 
     def say(self, text: str) -> str:
