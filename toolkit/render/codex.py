@@ -305,6 +305,7 @@ class CodexAdapter:
     def __init__(self) -> None:
         self._note: tuple[Any, tuple[Point, str] | None] | None = None
         self._drawn: tuple[Any, tuple[Any, ...], tuple[Piece, ...]] | None = None
+        self._named: tuple[Any, SpotNames] | None = None
         self._metropolises: tuple[Any, dict[str, list[str]]] | None = None
         self._foot: Panel | None = None
         self._foot_key: tuple[Any, ...] | None = None
@@ -411,7 +412,7 @@ class CodexAdapter:
         seats = self._seating(view)
         board = _board(view)
         hexes = _table(board, "hexes")
-        places = spot_names(hexes)
+        places = self._places(view)
         pieces = [
             *self._pieces_of(board, "edges", geo, seats, places, self._roads),
             *self._pieces_of(board, "intersections", geo, seats, places, self._buildings_and_knights),
@@ -684,7 +685,16 @@ class CodexAdapter:
 
     def plain_places(self, text: str, view: View) -> str:
         """Event words with spots named by their hexes, knight ids dropped, cards named."""
-        return plain_event(text, spot_names(_table(_board(view), "hexes")))
+        return plain_event(text, self._places(view))
+
+    def _places(self, view: View) -> SpotNames:
+        """The namer of the view's spots (:func:`spot_names`), looked up again only for another
+        hexes table (the engine hands the same one while no hex changed)."""
+        table = _board(view).get("hexes")
+        last = self._named
+        if last is None or last[0] is not table:
+            last = self._named = (table, spot_names(_table(_board(view), "hexes")))
+        return last[1]
 
     def track_note(self, view: View) -> tuple[Point, str] | None:
         """Knight strength against berserker strength, written beside the berserker track.
