@@ -14,7 +14,16 @@ import pytest
 from toolkit.games.pioneers.bots import play_game
 from toolkit.site import build
 from toolkit.site.builder import environment
-from toolkit.site.index import CHUNK, FIELDS, Record, Seat, chunks, index_files, synthetic_records
+from toolkit.site.index import (
+    CHUNK,
+    FIELDS,
+    Record,
+    Seat,
+    chunks,
+    index_files,
+    plain_title,
+    synthetic_records,
+)
 
 EVIL = "<img src=x onerror=alert(1)>"
 
@@ -147,3 +156,12 @@ def test_long_notes_are_cut_in_the_index_but_kept_in_replays_json() -> None:
     _, rows = embedded(files["index.html"])
     assert len(rows[0][FIELDS.index("note")]) < 200
     assert json.loads(files["replays.json"])[0]["note"] == "x" * 500
+
+
+def test_a_title_that_gives_nothing_away_names_the_game_and_its_players() -> None:
+    """With winners hidden, a replay is called by its game and players (a publisher's title may
+    name the winner): one, two or more names, read as a list is read."""
+    assert plain_title("codex", ["Ada", "Bob", "Cy"]) == "Codex with Ada, Bob and Cy"
+    assert plain_title("pioneers", ["Ada", "Bob"]) == "Pioneers with Ada and Bob"
+    assert plain_title("pioneers", ["Ada"]) == "Pioneers with Ada"
+    assert plain_title("codex", []) == "Codex with nobody"

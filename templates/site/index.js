@@ -72,6 +72,17 @@
     if (text !== undefined) { n.textContent = text; }
     return n;
   }
+  // A title that gives nothing away, shown for the publisher's while winners and scores are
+  // hidden: the game and who played it (the words of toolkit.site.index.plain_title).
+  function plainTitle(r) {
+    var names = r[F.players].map(function (p) { return head.names[p[0]]; });
+    var game = head.games[r[F.game]];
+    var listed = names.length < 2 ? (names[0] || "nobody")
+      : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+    return game.charAt(0).toUpperCase() + game.slice(1) + " with " + listed;
+  }
+  function shownTitle(r) { return document.body.classList.contains("no-spoilers") ? plainTitle(r) : r[F.title]; }
+
   function card(r) {
     var slug = /^[a-z0-9_-]+$/.test(r[F.slug]) ? r[F.slug] : "";
     var base = "replays/" + slug;
@@ -81,7 +92,7 @@
     thumb.tabIndex = -1;
     var img = node("img");
     img.setAttribute("data-base", base);
-    img.setAttribute("data-title", r[F.title]);
+    img.setAttribute("data-title", shownTitle(r));
     picture(img);
     img.loading = "lazy";
     img.width = 120;
@@ -89,7 +100,7 @@
     li.appendChild(thumb);
     var text = node("div", "text");
     var h = node("h2");
-    var link = node("a", "", r[F.title]);
+    var link = node("a", "", shownTitle(r));
     link.href = base + ".html";
     h.appendChild(link);
     text.appendChild(h);
@@ -146,7 +157,7 @@
   function spoilers(hide, keep) {
     document.body.classList.toggle("no-spoilers", hide);
     el("spoilers").checked = hide;
-    Array.prototype.forEach.call(cards.querySelectorAll("img[data-base]"), picture);
+    if (cards.firstChild) { draw(); }  // the cards again, with the titles and pictures now due
     if (keep) {
       try { localStorage.setItem(KEY, hide ? "hidden" : "shown"); } catch (e) { /* storage refused */ }
     }

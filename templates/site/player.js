@@ -21,10 +21,20 @@
   var byFrame = [], current = null;
 
   // The index's "Hide winners and scores" holds here too: until the last move the page keeps
-  // back the winner, the publisher's note and the charts of the whole game.
+  // back the winner, the publisher's title and note, and the charts of the whole game.
   try {
     if (localStorage.getItem("replaykit-index-spoilers") === "hidden") { document.body.classList.add("no-spoilers"); }
   } catch (e) { /* storage refused: nothing is hidden */ }
+
+  // With winners hidden, the window's title is the one that gives nothing away (as the page's
+  // heading is) until the last move.
+  var told = document.title, plainTitle = document.querySelector("header.top h1 .plain");
+  function tabTitle(atEnd) {
+    var hide = !atEnd && document.body.classList.contains("no-spoilers") && plainTitle;
+    var want = hide ? plainTitle.textContent + " - replay" : told;
+    if (document.title !== want) { document.title = want; }
+  }
+  tabTitle(false);
 
   Array.prototype.forEach.call(document.querySelectorAll("#moves a[data-frame]"), function (a) {
     var n = +a.getAttribute("data-frame");
@@ -237,6 +247,7 @@
     scrub.value = String(n);
     document.body.setAttribute("data-frame", String(n));
     document.body.classList.toggle("at-end", n >= last);
+    tabTitle(n >= last);
     document.body.setAttribute("data-seat", st.seat);
     // A point of a picture that this move hides (the whole game's pictures wait for the last
     // move when winners are hidden) hands the focus to the move shown, never to the page.

@@ -19,7 +19,7 @@ from toolkit.docs.site import site_pages
 from toolkit.games.pioneers.bots import play_game
 from toolkit.site import build
 from toolkit.site.builder import environment
-from toolkit.site.index import index_files, synthetic_records
+from toolkit.site.index import index_files, plain_title, synthetic_records
 
 pytestmark = pytest.mark.browser
 
@@ -128,13 +128,21 @@ def test_index_shows_a_card_per_replay_without_overflow(
 
 def test_spoiler_switch_hides_scores_and_is_remembered(replay_chromium: Any, site: Path) -> None:
     """issue 12 item 8: the switch hides winners and points, and what tells them again: the final
-    board (a card then shows the bare island) and the publisher's note; a reload keeps it."""
+    board (a card then shows the bare island), the publisher's note, and the publisher's title
+    (which may name the winner: the game and its players stand for it, in the picture's text
+    too); a reload keeps it."""
+    plain = [
+        plain_title("pioneers", ["Ada", EVIL, "Cy"]),
+        plain_title("pioneers", ["Bea", "Dov", "Eli", "Fay"]),
+        plain_title("codex", ["Maren", "Tobias", "Ines"]),
+    ]
+    assert plain[0] == f"Pioneers with Ada, {EVIL} and Cy"
 
     def spoiler_free(shown: list[dict[str, Any]]) -> bool:
-        return all(
+        return [c["title"] for c in shown] == plain and all(
             not (c["vpShown"] or c["noteShown"])
             and c["picture"].endswith(".island.svg")
-            and c["alt"].startswith("island of ")
+            and c["alt"] == "island of " + c["title"]
             for c in shown
         )
 
@@ -153,6 +161,7 @@ def test_spoiler_switch_hides_scores_and_is_remembered(replay_chromium: Any, sit
         assert loaded and all(width > 0 for width in loaded)
         page.uncheck("#spoilers")
         assert all(c["vpShown"] and c["alt"].startswith("final board of ") for c in cards(page))
+        assert [c["title"] for c in cards(page)] == ["Ada and friends", "Bea and friends", "Codex opening"]
         page.reload()
         assert all(c["vpShown"] for c in cards(page))
         assert problems == []

@@ -425,8 +425,11 @@ def test_hiding_winners_on_the_index_holds_on_a_replay_until_its_last_move(
     replay_chromium: Any, site: Site
 ) -> None:
     """With "Hide winners and scores" chosen on the index, a replay page keeps back the winner,
-    the publisher's note, the charts of the whole game and the last move's tooltip (who won)
+    the publisher's title (in the heading and the window's title: the game and its players
+    stand for it) and note, the charts of the whole game and the last move's tooltip (who won)
     until its last move is shown; without it they show from the first move."""
+    told, plain = "table - replay", "Pioneers with Ada, Bob, Cy and Dee - replay"
+    heading = "() => document.querySelector('header.top h1').innerText"
     page = _open(replay_chromium, (site.root / "index.html").as_uri(), SIZES[0], player=False)
     shown = "sel => { const e = document.querySelector(sel); return !!e && e.offsetParent !== null; }"
     tip = "() => { const a = document.querySelectorAll('#moves a[data-frame]'); " \
@@ -436,7 +439,9 @@ def test_hiding_winners_on_the_index_holds_on_a_replay_until_its_last_move(
     page.wait_for_function("() => document.body.dataset.ready === '1'")
     assert not page.evaluate(shown, "header.top .winner") and not page.evaluate(shown, "#charts")
     assert page.evaluate(tip) == ""
+    assert page.title() == plain and page.evaluate(heading) + " - replay" == plain
     page.keyboard.press("End")
+    assert page.title() == told and page.evaluate(heading) + " - replay" == told
     assert page.evaluate(shown, "header.top .winner") and page.evaluate(shown, "#charts")
     assert " wins with " in page.evaluate(tip)
     # the last move's words (shown, and said to a screen reader) tell who won, as they do
@@ -446,12 +451,14 @@ def test_hiding_winners_on_the_index_holds_on_a_replay_until_its_last_move(
     page.keyboard.press("ArrowLeft")
     assert not page.evaluate(shown, "header.top .winner")
     assert page.evaluate(tip) == ""
+    assert page.title() == plain
     page.goto((site.root / "index.html").as_uri())
     page.uncheck("#spoilers")
     page.goto(site.url("table") + "#move=10")
     page.wait_for_function("() => document.body.dataset.ready === '1'")
     assert page.evaluate(shown, "header.top .winner") and page.evaluate(shown, "#charts")
     assert " wins with " in page.evaluate(tip)
+    assert page.title() == told and page.evaluate(heading) + " - replay" == told
     page.context.close()
 
 

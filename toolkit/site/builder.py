@@ -40,7 +40,7 @@ from toolkit.resources import data_dir
 from toolkit.saves import Problem, Save, SaveError, load, parse, read_whole, staging_dir
 from toolkit.site import fragments
 from toolkit.site.cache import Outcome, PageCache, page_key
-from toolkit.site.index import Record, Seat, index_files, record_for
+from toolkit.site.index import Record, Seat, index_files, plain_title, record_for
 from toolkit.site.limits import check_listed_file, check_listed_text, check_page_size
 from toolkit.site.page import OMNISCIENT, build_page_data, gc_paused, pack
 from toolkit.site.swap import STAGING_TAG, Stage, locked, recover, swap_in
@@ -260,6 +260,7 @@ def _render_replay(
         css=Markup(css),
         js=Markup(js),
         title=title,
+        plain_title=plain_title(save.game, [name for _, name in page.players]),
         note=note,
         game=save.game,
         index_href="../index.html",

@@ -93,6 +93,17 @@ class Record:
         }
 
 
+def plain_title(game: str, names: Sequence[str]) -> str:
+    """A replay's title that gives nothing away, shown in its place while winners and scores
+    are hidden (a publisher's title may name the winner): the game and who played it,
+    ``Codex with Ada, Bob and Cy``. The index's script writes the same words from a record."""
+    if len(names) < 2:
+        listed = names[0] if names else "nobody"
+    else:
+        listed = ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{game[:1].upper()}{game[1:]} with {listed}"
+
+
 def _turns(view: Mapping[str, Any]) -> int:
     for key in ("turn", "turnNumber"):
         value = view.get(key)
