@@ -403,3 +403,59 @@ def test_the_board_in_words_has_one_entry_per_piece_by_owner_kind_and_place(name
         assert re.search(r" on the (corner of|edge between|coast of) the |on the [\w-]+ hex\b", words), words
     counted = ["settlement", "city", "metropolis", "wall", "knight", "road"]
     assert [kind for kind, _, _ in data["counted"]] == counted
+
+
+TOKEN = re.compile(
+    r'<g class="token(?: hot)?" transform="translate\(([-\d.]+),([-\d.]+)\)">'
+    r"<circle [^>]*/><text [^>]*>(\d+)</text>"
+)
+HOT = re.compile(r'<polygon class="mark-hot" points="([^"]+)"/>')
+
+
+def drawn_tokens(markup: str) -> dict[tuple[float, float], int]:
+    """The number tokens of some markup, by the centre they are drawn at."""
+    return {(float(x), float(y)): int(n) for x, y, n in TOKEN.findall(markup)}
+
+
+def tokens_of(view: dict[str, Any], board: Any) -> dict[tuple[float, float], int]:
+    """The tokens a view's hexes hold, by the centre of each hex as the board draws it."""
+    centres = {tile.key: (round(tile.center.x, 2), round(tile.center.y, 2)) for tile in board.tiles}
+    hexes = view["board"]["hexes"]
+    return {centres[k]: h["numberToken"] for k, h in hexes.items() if h["numberToken"] is not None}
+
+
+def test_the_tokens_drawn_follow_a_geomancer_swap_in_frames_and_pages() -> None:
+    """rules §14 Geomancer: two number tokens change hexes. Every frame draws the tokens where
+    its position has them, the standalone frames and the page alike (the page holds each
+    arrangement once, and the frame from which it shows); a roll outlines the hexes holding
+    its number now; and the words of the pieces name the hexes by the tokens drawn."""
+    from toolkit.render.frames import render_frames, snapshots
+    from toolkit.render.svg import tokens_markup
+
+    save = load(REPLAYS / "codex-four-player-joaquim-wins.json")
+    page = page_of(REPLAYS / "codex-four-player-joaquim-wins.json")
+    data = page.data
+    assert data["tokensFrom"][0] == 0 and len(data["tokensFrom"]) >= 2
+    frames = dict(render_frames(save))
+    adapter_board = None
+    swapped = rolled_after = 0
+    for adapter, snap in snapshots(save, None):
+        view = snap.views["spectator"]
+        board = adapter.board(view)
+        adapter_board = adapter_board or board
+        want = tokens_of(view, adapter_board)
+        arrangement = data["tokensShown"][max(i for i, f in enumerate(data["tokensFrom"]) if f <= snap.index)]
+        assert drawn_tokens(data["tokens"][arrangement]) == want, snap.index
+        assert drawn_tokens(frames[snap.index]) == want, snap.index
+        assert data["tokens"][arrangement] == tokens_markup(board)
+        swapped += snap.index in data["tokensFrom"][1:]
+        hot = HOT.findall(data["marks"][data["f"][snap.index][3]])
+        rolled = re.search(r" rolls (\d+)\+(\d+)=", snap.action)
+        if hot and rolled:
+            total = int(rolled.group(1)) + int(rolled.group(2))
+            rings = {tile.key: " ".join(p.text() for p in tile.corners) for tile in board.tiles}
+            keys = {k for k, points in rings.items() if points in hot}
+            assert keys and all(view["board"]["hexes"][k]["numberToken"] == total for k in keys), snap.index
+            rolled_after += swapped > 0
+    assert swapped == len(data["tokensFrom"]) - 1 >= 1 and rolled_after > 20
+

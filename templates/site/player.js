@@ -12,12 +12,12 @@
   var el = function (id) { return document.getElementById(id); };
   var data = null, last = 0;
   var speeds = [2000, 1200, 800, 500, 300, 150, 80];
-  var st = { frame: 0, seat: "spectator", layer: -1, marks: -1, head: -1, boxes: null, shown: [], speed: 2, timer: null, turn: -1 };
+  var st = { frame: 0, seat: "spectator", layer: -1, marks: -1, head: -1, tokens: 0, boxes: null, shown: [], speed: 2, timer: null, turn: -1 };
   var pieces = el("pieces"), marks = el("marks"), hdr = el("hdr"), panel = el("panel");
   var narration = el("narration"), announce = el("announce"), counter = el("counter");
   var scrub = el("scrub"), seatSel = el("seat"), playBtn = el("btn-play"), story = el("story");
   var help = el("help"), helpBtn = el("btn-help"), charts = el("charts");
-  var wordsList = el("words-list");
+  var wordsList = el("words-list"), tokenLayer = document.querySelector("#board-svg .tokens");
   var byFrame = [], current = null;
 
   // The index's "Hide winners and scores" holds here too: until the last move the page keeps
@@ -62,15 +62,17 @@
   function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
   function joined(ids, table) { var s = ""; for (var i = 0; i < ids.length; i++) { s += table[ids[i]]; } return s; }
 
-  // The index into data.turns of the turn holding frame n (binary search).
-  function turnOf(n) {
-    var lo = 0, hi = data.turns.length - 1, found = -1;
+  // The index into starts (frames, rising) of the last one at or before frame n, -1 for none
+  // (binary search).
+  function lastFrom(starts, n) {
+    var lo = 0, hi = starts.length - 1, found = -1;
     while (lo <= hi) {
       var mid = (lo + hi) >> 1;
-      if (data.turns[mid] <= n) { found = mid; lo = mid + 1; } else { hi = mid - 1; }
+      if (starts[mid] <= n) { found = mid; lo = mid + 1; } else { hi = mid - 1; }
     }
     return found;
   }
+  function turnOf(n) { return lastFrom(data.turns, n); }
 
   // Scroll only the box the move list scrolls in (the list itself, or on a narrow screen the
   // area below the pinned board) so the current line is visible: never the window. On a
@@ -196,6 +198,11 @@
       setPieces(data.layers[row[0]]);
       st.layer = row[0];
       boardWords();
+    }
+    // A board whose number tokens change hexes (the Geomancer) comes with each arrangement.
+    if (data.tokens) {
+      var laid = data.tokensShown[lastFrom(data.tokensFrom, n)];
+      if (laid !== st.tokens) { tokenLayer.innerHTML = data.tokens[laid]; st.tokens = laid; }
     }
     // Only parts that differ from the frame shown before are replaced.
     if (row[3] !== st.marks) { marks.innerHTML = data.marks[row[3]]; st.marks = row[3]; }

@@ -121,3 +121,39 @@ def test_codex_page_frame_matches_the_standalone_svg(replay_page: Any, site: Sit
     n = {"first": 1, "middle": site.last // 2, "last": site.last}[which]
     in_page, standalone = replay_page.piece_layers(site.page_url, site.frames, n)
     assert in_page == standalone and len(in_page) > 0
+
+
+TOKENS = """() => Array.from(document.querySelectorAll('#board-svg .tokens .token'))
+  .map(g => [g.getAttribute('transform'), g.querySelector('text').textContent])"""
+SAVED = Path(__file__).resolve().parents[2] / "replays" / "codex-four-player-joaquim-wins.json"
+
+
+def test_the_board_shows_the_tokens_a_geomancer_swapped(
+    replay_page: Any, tmp_path_factory: pytest.TempPathFactory, publish_replay: Any
+) -> None:
+    """rules §14 Geomancer: from the move that swaps two number tokens the page draws them
+    where they now lie, as the standalone frame does; stepping back draws them as they were."""
+    import json
+    import re
+
+    data = json.loads(SAVED.read_text(encoding="utf-8"))
+    data["moves"] = data["moves"][:160]  # the first swap is move 154
+    data["checkpoints"] = [c for c in data.get("checkpoints", []) if c["move"] <= 160]
+    root, frames = publish_replay(tmp_path_factory.mktemp("geomancer"), "swap", data)
+    token = re.compile(r'<g class="token(?: hot)?" transform="([^"]+)"><circle [^>]*/><text [^>]*>(\d+)<')
+
+    def standalone(n: int) -> list[list[str]]:
+        svg = (frames / f"frame-{n:04d}.svg").read_text(encoding="utf-8")
+        return [list(found) for found in token.findall(svg)]
+
+    page = replay_page.page
+    replay_page.goto((root / "replays" / "swap.html").as_uri() + "#move=153")
+    assert page.evaluate(TOKENS) == standalone(153) == standalone(0)
+    page.keyboard.press("ArrowRight")
+    assert replay_page.frame() == 154
+    assert page.evaluate(TOKENS) == standalone(154) != standalone(153)
+    page.keyboard.press("End")
+    assert page.evaluate(TOKENS) == standalone(160)
+    page.keyboard.press("Home")
+    assert page.evaluate(TOKENS) == standalone(0)
+    assert replay_page.errors == []

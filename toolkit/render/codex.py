@@ -306,6 +306,7 @@ class CodexAdapter:
         self._note: tuple[Any, tuple[Point, str] | None] | None = None
         self._drawn: tuple[Any, tuple[Any, ...], tuple[Piece, ...]] | None = None
         self._named: tuple[Any, SpotNames] | None = None
+        self._drawn_board: tuple[Any, Any, Any, Board] | None = None
         self._metropolises: tuple[Any, dict[str, list[str]]] | None = None
         self._foot: Panel | None = None
         self._foot_key: tuple[Any, ...] | None = None
@@ -321,6 +322,21 @@ class CodexAdapter:
         self._variants = Remembered(64)  # rows by entry, then by the other inputs
 
     def board(self, view: View) -> Board:
+        """The hexes, harbors and berserker track. The same object again while the hexes and
+        harbors tables (known by identity) and the track's length are, or while a board made
+        again from new tables equals it: another board means two number tokens changed hexes."""
+        table = _board(view)
+        hexes, harbors, length = table.get("hexes"), table.get("harbors"), view.get("berserkerTrackMax")
+        last = self._drawn_board
+        if last is not None and last[0] is hexes and last[1] is harbors and last[2] == length:
+            return last[3]
+        made = self._board_of(view)
+        if last is not None and last[3] == made:
+            made = last[3]
+        self._drawn_board = (hexes, harbors, length, made)
+        return made
+
+    def _board_of(self, view: View) -> Board:
         geo = geometry(view)
         board = _board(view)
         tiles = []

@@ -431,11 +431,12 @@ def render_frames(
     last = _last_frame(len(save.moves), to)
     drawer: FrameDrawer | None = None
     for adapter, snap in snapshots(save, [seat], to):
-        view = snap.views[seat_key(seat)]
-        if drawer is None:
-            drawer = FrameDrawer(adapter.board(view))
         if not chosen(snap.index, every, last):
             continue
+        view = snap.views[seat_key(seat)]
+        board = adapter.board(view)  # the same object while no number token changed hexes
+        if drawer is None or board is not drawer.board:
+            drawer = FrameDrawer(board)
         said = "; ".join(x for x in (snap.detail, snap.roll) if x)
         action = f"{snap.action} ({said})" if said else snap.action
         yield snap.index, draw(adapter, drawer, view, action)

@@ -170,6 +170,11 @@ class PioneersAdapter:
         return last[1]
 
     def board(self, view: View) -> Board:
+        """The hexes and ports, made again only when the view's hexes or ports changed."""
+        board = view.get("board") or {}
+        return self.recall("board", (board.get("hexes"), board.get("ports")), lambda: self._board_of(view))
+
+    def _board_of(self, view: View) -> Board:
         geo = geometry()
         board = view.get("board") or {}
         tiles = []

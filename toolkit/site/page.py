@@ -36,7 +36,7 @@ from markupsafe import Markup
 from toolkit.render.frames import SPECTATOR, Snapshot, snapshots
 from toolkit.render.highlight import marks_markup, produced_tiles
 from toolkit.render.scene import Board, FrameParts, Header, Piece, PlayerRow, Tile
-from toolkit.render.svg import board_svg_inner
+from toolkit.render.svg import board_svg_inner, tokens_markup
 from toolkit.render.symbols import piece_markup
 from toolkit.saves import Save
 from toolkit.site.story import Story, tell
@@ -197,6 +197,10 @@ def build_page_data(
     if reveal not in REVEALS:
         raise ValueError(f"reveal is one of {', '.join(REVEALS)}, not {reveal!r}")
     board: Board | None = None
+    drawn: Board | None = None  # the board as this frame has it: its tokens may change hexes
+    tokens: list[str] = []  # each arrangement of the number tokens, once a second one is met
+    tokens_from: list[int] = []  # the frames where the tokens change hexes (the first too)
+    tokens_shown: list[int] = []  # the arrangement from each of those frames on
     hex_size = 0.0
     pieces: Interner[Any] = Interner(lambda p: piece_markup(p, hex_size))
     said: list[list[Any]] = []  # each piece's line in the board in words, by piece index
@@ -247,6 +251,19 @@ def build_page_data(
             players = adapter.players(spectator)
             note_hook = getattr(adapter, "track_note", None)
             tiles = {tile.key: tile for tile in board.tiles}
+            drawn = board
+        now = adapter.board(spectator)
+        if now is not drawn and now != drawn:
+            if not tokens:
+                tokens.append(tokens_markup(board))
+                tokens_from.append(0)
+                tokens_shown.append(0)
+            shown_tokens = tokens_markup(now)
+            if shown_tokens not in tokens:
+                tokens.append(shown_tokens)
+            tokens_from.append(snap.index)
+            tokens_shown.append(tokens.index(shown_tokens))
+        drawn = now
         if keys != tuple(seen):
             keys = tuple(seen)
             seats = sorted(int(k) for k in keys if k != SPECTATOR)
@@ -276,7 +293,7 @@ def build_page_data(
             last_foot = (panel, foots(foot))
         fresh = () if not snap.index or shown is previous else _fresh(previous, shown)
         rolled = bool(snap.roll) or "roll" in snap.tags
-        hot = produced_tiles(board, header, _blocked(adapter, spectator)) if rolled else ()
+        hot = produced_tiles(drawn, header, _blocked(adapter, spectator)) if rolled else ()
         note = note_hook(spectator) if note_hook else None
         mark = marks((fresh, tuple([tile.key for tile in hot]), note))
         previous = shown
@@ -321,6 +338,10 @@ def build_page_data(
         "f": frames,
         "turns": story.turn_starts,
     }
+    if tokens:  # the tokens changed hexes: the page draws each frame's arrangement
+        data["tokens"] = tokens
+        data["tokensFrom"] = tokens_from
+        data["tokensShown"] = tokens_shown
     first_layer = "".join(pieces.values[i] for i in layers.values[frames[0][0]])
     return PageData(
         board=board,
