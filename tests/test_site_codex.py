@@ -459,3 +459,26 @@ def test_the_tokens_drawn_follow_a_geomancer_swap_in_frames_and_pages() -> None:
             rolled_after += swapped > 0
     assert swapped == len(data["tokensFrom"]) - 1 >= 1 and rolled_after > 20
 
+
+def test_a_geomancer_swap_is_told_by_the_numbers_the_hexes_held() -> None:
+    """rules §14 Geomancer: the words of a swap name each hex by the number it held when the
+    card was played (the board as the move found it), so they read as what the player did:
+    after the move, each named hex holds the other's number."""
+    from toolkit.render.frames import snapshots
+
+    told = re.compile(r"swaps the tokens of the (\d+)-(\w+) hex(?: in the [\w-]+)? and the (\d+)-(\w+) hex")
+    before: dict[str, Any] | None = None
+    checked = 0
+    for _, snap in snapshots(load(REPLAYS / "codex-four-player-joaquim-wins.json"), None):
+        view = snap.views["spectator"]
+        found = told.search(snap.detail)
+        if found and before is not None:
+            a, b = (int(found.group(1)), found.group(2)), (int(found.group(3)), found.group(4))
+            held = {k: (h["numberToken"], h["type"]) for k, h in before["board"]["hexes"].items()}
+            now = {k: (h["numberToken"], h["type"]) for k, h in view["board"]["hexes"].items()}
+            moved = {k for k in held if held[k] != now[k]}
+            assert sorted(held[k] for k in moved) == sorted([a, b]), snap.detail
+            assert sorted(now[k] for k in moved) == sorted([(b[0], a[1]), (a[0], b[1])]), snap.detail
+            checked += 1
+        before = view
+    assert checked == 2

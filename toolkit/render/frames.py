@@ -355,6 +355,7 @@ def snapshots(
     keys: list[str] = []
     wanted: list[int | None] | None = list(seats) if seats is not None else None
     seen = views_of(game)
+    found: Mapping[str, Any] | None = None  # the board as the move found it
     for step in replay.run(save, to):
         if wanted is None or not names:
             spectator = name(game.view(step.state, None))
@@ -373,7 +374,10 @@ def snapshots(
         actor = _actor(game, step.state, step.move) if step.move is not None else None
         words = move_words(adapter, step.move, step.events) if step.move is not None else None
         board_view = views.get(SPECTATOR) or next(iter(views.values()))
-        places = None if plain is None else partial(_plain_text, plain, board_view)
+        # A move's words name places by the board as the move found it: a move that swaps two
+        # number tokens names each hex by the number it held.
+        places = None if plain is None else partial(_plain_text, plain, found or board_view)
+        found = board_view
         action = narrate(game, step.index, step.move, naming, words, said, places)
         rolled = roll_lines(adapter, step.move, step.events)
         detail = consequences(adapter, step.move, step.events, naming, rolled, places)
