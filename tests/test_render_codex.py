@@ -358,6 +358,10 @@ def test_pillaged_city_turned_sideways() -> None:
     assert sideways[0].get("data-owner") == "p-orange"
     assert "rotate(90)" in sideways[0].get("transform", "")
     assert sum(expected_pieces(view).values()) == len([p for p in drawn_pieces(root).elements()])
+    title = sideways[0].get("data-title", "")
+    assert title.startswith("pillaged city of p-orange on the ") and title.endswith(
+        " hexes, turned sideways: it counts as a settlement"
+    )
 
 
 def test_robber_is_drawn_only_once_active() -> None:

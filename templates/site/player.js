@@ -177,8 +177,13 @@
       var head = document.createElement("h3");
       var summary = told.length > 1 ? told.slice(0, -1).join(", ") + " and " + told[told.length - 1] : told[0];
       if (!summary) { summary = list.length ? list.length + (list.length === 1 ? " piece" : " pieces") : "nothing on the board"; }
-      var who = has(data.names, owner) ? data.names[owner] : "seat " + owner;
-      head.textContent = owner === "" ? "Neutral pieces" : who + ": " + summary;
+      if (owner === "") { head.textContent = "Neutral pieces"; } else {
+        // the name isolated, so a right-to-left name never carries the count into its run
+        var who = document.createElement("bdi");
+        who.textContent = has(data.names, owner) ? data.names[owner] : "seat " + owner;
+        head.appendChild(who);
+        head.appendChild(document.createTextNode(": " + summary));
+      }
       wordsList.appendChild(head);
       if (!list.length) { return; }
       var ul = document.createElement("ul");
@@ -274,6 +279,7 @@
       part.tabIndex = part.scrollHeight > part.clientHeight + 1 ? 0 : -1;
     });
   }
+  function scrolls(node) { return (node === panel || node === charts || node === wordsList) && node.tabIndex === 0; }
 
   // A line cut short for its width keeps its whole text as the pointer's tooltip, asked again
   // whenever the width changes (a phone turned, a window resized).
@@ -423,6 +429,9 @@
     var tag = ev.target && ev.target.tagName;
     if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && ev.target.type !== "range")) { return; }
     var k = ev.key;
+    // A box focused while it scrolls (the players, the pictures, the board in words) keeps the
+    // keys that page through it: reading, PageDown must not step the game under the reader.
+    if (scrolls(ev.target) && /^(PageUp|PageDown|Home|End| )$/.test(k) && help.hidden) { return; }
     if (!help.hidden) {
       if (k === "Escape" || k === "?") { openHelp(false); ev.preventDefault(); }
       else if (k === "Tab") { el("btn-help-close").focus(); ev.preventDefault(); }  // its one control

@@ -1196,7 +1196,8 @@ def test_the_board_in_words_lists_every_piece_shown_under_its_owner(
     """A screen reader reads the position as well as the move: opened from the keyboard, the
     board in words gives every piece drawn, once, under its owner's name (a player with none
     too), with its place; each owner's heading counts its settlements, cities and roads; the
-    unowned pieces come first. Stepping on rewrites it for the position shown."""
+    unowned pieces come first. Stepping on rewrites it for the position shown; while it
+    scrolls, the keys that page through it page through it and leave the move alone."""
     page = _open(replay_chromium, site.url(name) + "#move=60", size)
     views = page.evaluate("Array.from(document.querySelectorAll('#seat option')).map(o => [o.value, o.text])")
     names = {seat: label.rsplit(" (seat ", 1)[0] for seat, label in views if seat.isdigit()}
@@ -1224,5 +1225,14 @@ def test_the_board_in_words_lists_every_piece_shown_under_its_owner(
                 assert any(title.endswith(item.split(" on ", 1)[1]) for _, title in pieces), item
         page.keyboard.press("End")
     assert int(frame) == _frame(page)
+    # each owner's name is isolated, so a right-to-left name keeps its count beside it
+    assert page.evaluate("Array.from(document.querySelectorAll('#words-list h3 bdi')).length") == len(names)
+    if page.evaluate("document.getElementById('words-list').tabIndex") == 0:  # it scrolls: it pages
+        page.focus("#words-list")
+        page.keyboard.press("PageDown")
+        page.wait_for_function("() => document.getElementById('words-list').scrollTop > 0")  # smooth scroll
+        assert _frame(page) == int(frame)
+        page.keyboard.press("Home")
+        assert _frame(page) == int(frame)
     assert not page.errors
     page.context.close()

@@ -579,8 +579,8 @@ class CodexAdapter:
         seat = seats.seat(owner)
         name = seats.name(owner)
 
-        def piece(kind: str, what: str, at: Point = at, **drawn: Any) -> Piece:
-            title, said = f"{what} of {name} on {place}", f"{what} on {place}"
+        def piece(kind: str, what: str, at: Point = at, then: str = "", **drawn: Any) -> Piece:
+            title, said = f"{what} of {name} on {place}{then}", f"{what} on {place}{then}"
             return Piece(kind, seat, at, owner=owner_id, title=title, said=said, **drawn)
 
         found: list[Piece] = []
@@ -590,7 +590,8 @@ class CodexAdapter:
             found.append(
                 piece(
                     "city",
-                    "pillaged city (turned sideways, it counts as a settlement)",
+                    "pillaged city",
+                    then=", turned sideways: it counts as a settlement",
                     angle=90.0,
                     extra=("sideways",),
                 )
