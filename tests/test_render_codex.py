@@ -26,7 +26,7 @@ from toolkit.render.codex import (
     seating,
     wire_state,
 )
-from toolkit.render.codex_words import place_words
+from toolkit.render.codex_words import spot_names
 from toolkit.render.frames import draw, render_state, snapshots
 from toolkit.render.geometry import midpoint
 from toolkit.render.scene import css_token
@@ -383,13 +383,14 @@ def test_every_piece_is_named_with_its_place_and_listed_without_its_owner() -> N
     view = variant("merchant")
     view["board"]["intersections"]["-1,0|0,-1|0,0"]["building"]["metropolisType"] = "science"
     hexes = view["board"]["hexes"]
+    place_words = spot_names(sorted(hexes.items()))
     names = seating(view).names
     want: Counter[tuple[str, str]] = Counter()
     for key, edge in view["board"]["edges"].items():
         if edge["roadOwnerPlayerId"]:
-            want[names[edge["roadOwnerPlayerId"]], f"road on {place_words(key, hexes)}"] += 1
+            want[names[edge["roadOwnerPlayerId"]], f"road on {place_words(key)}"] += 1
     for key, spot in view["board"]["intersections"].items():
-        building, knight, place = spot["building"], spot["knight"], place_words(key, hexes)
+        building, knight, place = spot["building"], spot["knight"], place_words(key)
         if building:
             owner = names[building["ownerPlayerId"]]
             want[owner, f"{building['type']} on {place}"] += 1
@@ -413,9 +414,9 @@ def test_every_piece_is_named_with_its_place_and_listed_without_its_owner() -> N
         else:
             assert piece.title == piece.said.replace(" on ", f" of {owner} on ", 1)
         got[owner, piece.said] += 1
-    want[names["p-orange"], f"the Guildmaster on {place_words('1,0', hexes)}"] += 1
+    want[names["p-orange"], f"the Guildmaster on {place_words('1,0')}"] += 1
     assert got == want and sum(want.values()) > 20
-    assert titles["robber"] == f"the robber on {place_words(robber, hexes)}"
+    assert titles["robber"] == f"the robber on {place_words(robber)}"
     assert re.fullmatch(r"the robber on the \d+-[a-z]+ hex", titles["robber"])
 
 

@@ -12,7 +12,7 @@ from toolkit.render.codex import ADAPTER as CODEX_ADAPTER
 from toolkit.render.codex_words import spot_names
 from toolkit.render.compass import MIDDLE, whereabouts
 from toolkit.render.geometry import Layout, Point
-from toolkit.render.pioneers import Places, hex_names
+from toolkit.render.pioneers import Places, geometry, hex_names
 
 UNIT = Layout(1.0)
 RING = [(0, 0), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]  # the middle and ring 1
@@ -61,34 +61,42 @@ def test_finer_words_only_where_coarser_ones_are_shared() -> None:
     assert named({"1,-1": "x", "-1,1": "x"}) == {"1,-1": "in the north-east", "-1,1": "in the south-west"}
 
 
-def _pioneers_hexes(seed: int) -> list[str]:
+def _pioneers_places(seed: int) -> dict[str, list[str]]:
     state = PIONEERS.new_game(seed, {"players": [{"name": n, "bot": "random"} for n in "ABC"]})
     view = PIONEERS.view(state, None)
-    places = Places(hex_names(view))
-    return [places.hex(h) for h, _ in hex_names(view)]
+    places, geo = Places(hex_names(view)), geometry()
+    return {
+        "hexes": [places.hex(h) for h, _ in hex_names(view)],
+        "corners": [places.vertex(v) for v in range(len(geo.vertices))],
+        "edges": [places.edge(e) for e in range(len(geo.edges))],
+    }
 
 
-def _codex_hexes(seed: int, board: str) -> list[str]:
+def _codex_places(seed: int, board: str) -> dict[str, list[str]]:
     players = [{"id": f"p{k}", "name": n, "bot": "random"} for k, n in enumerate("ABC")]
     state = CODEX.new_game(seed, {"players": players, "board": board, "standingWants": False})
     view: dict[str, Any] = CODEX.view(state, None)
-    hexes = sorted(view["board"]["hexes"].items())
-    name = spot_names(hexes)
-    return [name(key) for key, _ in hexes]
+    name = spot_names(sorted(view["board"]["hexes"].items()))
+    return {part: [name(key) for key in sorted(view["board"][table])]
+            for part, table in (("hexes", "hexes"), ("corners", "intersections"), ("edges", "edges"))}
 
 
 @pytest.mark.parametrize("game", ["pioneers", "codex", "codex-grand"])
-def test_every_hex_of_a_board_has_words_no_other_hex_has(game: str) -> None:
-    """design §8 (the board as text): on boards of 40 seeds, no two hexes are named alike, so
-    the narration and the board in words never leave a reader to guess which hex is meant."""
+def test_every_hex_corner_and_edge_of_a_board_has_words_of_its_own(game: str) -> None:
+    """design §8 (the board as text): on boards of 40 seeds, no two hexes, no two corners and
+    no two edges are named alike, so the narration and the board in words never leave a
+    reader to guess which is meant: a hex whose name another shares says where it lies, a
+    coast says which coast of its hex, a corner of two hexes which end of their side."""
     shared = 0
     for seed in range(40):
         if game == "pioneers":
-            words = _pioneers_hexes(seed)
+            places = _pioneers_places(seed)
         else:
-            words = _codex_hexes(seed, "grand" if game == "codex-grand" else "standard")
-        assert len(set(words)) == len(words), (seed, sorted(w for w in words if words.count(w) > 1))
-        shared += sum(1 for w in words if " in the " in w)
+            places = _codex_places(seed, "grand" if game == "codex-grand" else "standard")
+        for part, words in places.items():
+            land = [w for w in words if w not in ("a corner at sea", "the open sea")]
+            assert len(set(land)) == len(land), (seed, part, sorted(w for w in land if land.count(w) > 1))
+        shared += sum(1 for w in places["hexes"] if " in the " in w)
     assert shared > 20  # the boards do repeat names, which these words tell apart
 
 
@@ -101,3 +109,24 @@ def test_the_words_of_the_pieces_and_the_narration_agree() -> None:
     twice = next(key for key, _ in hexes if " in the " in spot_names(hexes)(key))
     said = CODEX_ADAPTER.plain_places(f"the robber moves to {twice}", view)
     assert said == f"the robber moves to {spot_names(hexes)(twice)}"
+
+
+def test_a_coast_names_its_side_of_the_hex_and_a_two_hex_corner_its_end() -> None:
+    """A hex's six corners lie at six different points of the compass, and so do its six
+    sides; the two corners at the ends of the side two hexes share are told by their ends."""
+    from toolkit.render.compass import Land, spot_words
+    from toolkit.render.geometry import CORNERS, midpoint
+
+    lone = Land("6-lumber", "", UNIT.point(0, 0))
+    corners = [UNIT.point(dx, dy) for dx, dy in CORNERS]
+    said = [spot_words(True, [lone], c) for c in corners]
+    assert said[0] == "the north coast of the 6-lumber hex" and len(set(said)) == 6
+    around = zip(corners, corners[1:] + corners[:1], strict=True)
+    sides = [spot_words(False, [lone], midpoint(a, b)) for a, b in around]
+    assert len(set(sides)) == 6 and "the east coast of the 6-lumber hex" in sides
+    other = Land("8-ore", "in the east", at(1, 0))
+    ends = [spot_words(True, [lone, other], c) for c in corners if c in (corners[1], corners[2])]
+    assert ends == [
+        "the north corner of the 6-lumber and 8-ore (in the east) hexes",
+        "the south corner of the 6-lumber and 8-ore (in the east) hexes",
+    ]

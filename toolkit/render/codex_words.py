@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from toolkit.render.compass import whereabouts
-from toolkit.render.geometry import Layout, axial_or_none
+from toolkit.render.compass import Land, hex_place, spot_words, whereabouts
+from toolkit.render.geometry import Layout, Point, axial_or_none
 from toolkit.render.scene import Stat
 
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
@@ -340,41 +340,36 @@ def hex_words(hex_entry: Mapping[str, Any]) -> str:
     return f"{token}-{terrain}" if isinstance(token, int) and not isinstance(token, bool) else terrain
 
 
-def _listed(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def place_words(spot: str, hexes: Mapping[str, Any], where: Mapping[str, str] | None = None) -> str:
-    """An intersection (``a|b|c``) or edge (``A--B``) id in words, from the land hexes around it;
-    a hex id (``q,r``) as that hex. ``where`` tells where a hex named alone lies, for a hex
-    whose name another shares (:func:`toolkit.render.compass.whereabouts`)."""
+    """An intersection (``a|b|c``) or edge (``A--B``) id in words, from the land hexes around it
+    (:func:`toolkit.render.compass.spot_words`); a hex id (``q,r``) as that hex. ``where``
+    tells where a hex lies whose name another shares (:func:`toolkit.render.compass.whereabouts`)."""
+    from toolkit.render.codex import edge_ends, vertex_lattice
 
-    def alone(hex_id: str) -> str:
-        told = where.get(hex_id) if where else None
-        return f"{hex_words(hexes[hex_id])} hex {told}" if told else f"{hex_words(hexes[hex_id])} hex"
+    unit = Layout(1.0)
+
+    def land(ids: Iterable[str]) -> list[Land]:
+        found = []
+        for hex_id in sorted(ids):
+            axial = axial_or_none(hex_id)
+            centre = unit.axial(*axial) if axial is not None else unit.point(0, 0)
+            found.append(Land(hex_words(hexes[hex_id]), where.get(hex_id, "") if where else "", centre))
+        return found
+
+    def at(corners: Iterable[str]) -> Point:
+        placed = [c for c in map(vertex_lattice, corners) if c is not None]
+        count = len(placed) or 1
+        return unit.point(sum(x for x, _ in placed) / count, sum(y for _, y in placed) / count)
 
     if spot in hexes:
-        return f"the {alone(spot)}"
+        return hex_place(land([spot])[0])
     if "--" in spot:
-        from toolkit.render.codex import edge_ends
-
         ends = edge_ends(spot, {})
         if ends is None:
             return "an edge"
-        shared = sorted(set(ends[0].split("|")) & set(ends[1].split("|")) & set(hexes))
-        words = [hex_words(hexes[h]) for h in shared]
-        if not words:
-            return "the open sea"
-        if len(words) == 1:
-            return f"the coast of the {alone(shared[0])}"
-        return f"the edge between the {_listed(words)} hexes"
-    ids = sorted(set(spot.split("|")) & set(hexes))
-    land = [hex_words(hexes[h]) for h in ids]
-    if not land:
-        return "a corner at sea"
-    if len(land) == 1:
-        return f"the coast of the {alone(ids[0])}"
-    return f"the corner of the {_listed(land)} hexes"
+        shared = set(ends[0].split("|")) & set(ends[1].split("|")) & set(hexes)
+        return spot_words(False, land(shared), at(ends))
+    return spot_words(True, land(set(spot.split("|")) & set(hexes)), at((spot,)))
 
 
 _SPOT_WORDS = 1024  # spots whose words one board remembers

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from toolkit.render.geometry import Point
 
@@ -72,14 +72,56 @@ def _apart(
     }
 
 
-def _point(centre: Point, mid: Point, step: float, points: tuple[str, ...]) -> str:
-    """The compass point (of ``points``) ``centre`` lies at from ``mid``, or the middle itself."""
-    dx, dy = centre.x - mid.x, mid.y - centre.y
-    if math.hypot(dx, dy) < step / 2:
-        return MIDDLE
+def bearing(origin: Point, to: Point, points: tuple[str, ...] = EIGHT) -> str:
+    """The compass point (of ``points``) ``to`` lies at from ``origin``, up being north."""
     sector = 360 / len(points)
-    angle = math.degrees(math.atan2(dy, dx)) % 360
-    return f"in the {points[int((angle + sector / 2) % 360 // sector)]}"
+    angle = math.degrees(math.atan2(origin.y - to.y, to.x - origin.x)) % 360
+    return points[int((angle + sector / 2) % 360 // sector)]
+
+
+class Land(NamedTuple):
+    """A land hex beside a spot: its name (``6-lumber``), where it lies when another hex shares
+    its name (:func:`whereabouts`, else empty), and its centre as drawn."""
+
+    name: str
+    where: str
+    centre: Point
+
+
+def hex_place(land: Land) -> str:
+    """``the 6-lumber hex``, or ``the 6-lumber hex in the north`` for a name two hexes share."""
+    return f"the {land.name} hex {land.where}" if land.where else f"the {land.name} hex"
+
+
+def spot_words(corner: bool, land: Sequence[Land], at: Point) -> str:
+    """A corner (``corner``) or a side of the board at ``at`` in words, from its land hexes.
+
+    Three hexes name a corner: ``the corner of the 6-lumber, 8-ore and 3-grain hexes``. Two
+    name a side, ``the edge between ...``, or a corner on the coast, which also says which end
+    of their shared side it is: ``the north corner of ...``. One names a coast, and which
+    coast of the hex: ``the north-west coast of the 5-wool hex`` (a hex's six corners lie at
+    six points of eight, and so do its six sides). A hex whose name another shares is told by
+    where it lies: ``the 6-lumber (in the north) and 8-ore hexes``.
+    """
+    if not land:
+        return "a corner at sea" if corner else "the open sea"
+    if len(land) == 1:
+        return f"the {bearing(land[0].centre, at)} coast of {hex_place(land[0])}"
+    names = [f"{h.name} ({h.where})" if h.where else h.name for h in land]
+    listed = names[0] + " and " + names[1] if len(names) == 2 else ", ".join(names[:-1]) + " and " + names[-1]
+    if not corner:
+        return f"the edge between the {listed} hexes"
+    if len(land) == 2:
+        mid = Point.at((land[0].centre.x + land[1].centre.x) / 2, (land[0].centre.y + land[1].centre.y) / 2)
+        return f"the {bearing(mid, at)} corner of the {listed} hexes"
+    return f"the corner of the {listed} hexes"
+
+
+def _point(centre: Point, mid: Point, step: float, points: tuple[str, ...]) -> str:
+    """Where ``centre`` lies from ``mid`` in words, or the middle itself."""
+    if math.hypot(centre.x - mid.x, centre.y - mid.y) < step / 2:
+        return MIDDLE
+    return f"in the {bearing(mid, centre, points)}"
 
 
 def _out(centre: Point, mid: Point, step: float) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from toolkit.games.pioneers.catalog import CARD_NAMES
 from toolkit.render.adapters import Recall
-from toolkit.render.compass import whereabouts
+from toolkit.render.compass import Land, hex_place, spot_words, whereabouts
 from toolkit.render.geometry import CORNERS, Layout, Point, angle_deg, fit_layout, midpoint
 from toolkit.render.scene import (
     Board,
@@ -648,10 +648,6 @@ def _hex_words(resource: str, token: Any) -> str:
     return f"{token}-{resource}" if isinstance(token, int) and not isinstance(token, bool) else resource
 
 
-def _listed(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 _PLACE = re.compile(r"\b(vertex|edge|hex) (\d+)\b")
 _SAID_SIZE = 1024  # place ids whose words one board remembers
 
@@ -669,10 +665,10 @@ def hex_names(view: View) -> HexNames:
 
 
 class Places:
-    """Hexes, corners and edges in the words a player uses: ``the 6-lumber hex``,
-    ``the corner of the 6-lumber, 8-ore and 3-grain hexes``, ``the coast of the 5-wool hex``.
-    A hex named alone whose name another hex shares says where it lies
-    (:mod:`toolkit.render.compass`): ``the 6-lumber hex in the north-west``."""
+    """Hexes, corners and edges of one board in the words a player uses
+    (:func:`toolkit.render.compass.spot_words`): ``the 6-lumber hex``, ``the corner of the
+    6-lumber, 8-ore and 3-grain hexes``, ``the north coast of the 5-wool hex``; a hex whose
+    name another shares says where it lies: ``the 6-lumber hex in the north-west``."""
 
     def __init__(self, hexes: HexNames) -> None:
         self.names: dict[int, str] = dict(hexes)
@@ -681,36 +677,29 @@ class Places:
         self.where = whereabouts([(h, name, centres[h]) for h, name in hexes if 0 <= h < len(centres)])
         self._said: dict[str, str] = {}  # words by place id as written (``edge 15``)
 
-    def _hexes(self, ids: list[int]) -> list[str]:
-        return [self.names.get(h, f"hex {h}") for h in sorted(ids)]
-
-    def _alone(self, hex_id: int) -> str:
-        """One hex's name, told apart from any other of that name: ``6-lumber in the north``."""
-        where = self.where.get(hex_id)
-        name = self.names.get(hex_id, f"hex {hex_id}")
-        return f"{name} hex {where}" if where else f"{name} hex"
+    def _land(self, ids: list[int]) -> list[Land]:
+        centres = geometry().centres
+        found = []
+        for h in sorted(ids):
+            centre = centres[h] if 0 <= h < len(centres) else Point(0.0, 0.0)  # no such hex: anywhere
+            found.append(Land(self.names.get(h, f"hex {h}"), self.where.get(h, ""), centre))
+        return found
 
     def hex(self, hex_id: int) -> str:
-        return f"the {self._alone(hex_id)}"
+        return hex_place(self._land([hex_id])[0])
 
     def vertex(self, vertex: int) -> str:
         geo = geometry()
         if not 0 <= vertex < len(geo.vertex_hexes):
             return f"vertex {vertex}"
-        hexes = self._hexes(geo.vertex_hexes[vertex])
-        if len(hexes) == 1:
-            return f"the coast of the {self._alone(geo.vertex_hexes[vertex][0])}"
-        return f"the corner of the {_listed(hexes)} hexes"
+        return spot_words(True, self._land(geo.vertex_hexes[vertex]), geo.vertices[vertex])
 
     def edge(self, edge: int) -> str:
         geo = geometry()
         if not 0 <= edge < len(geo.edges):
             return f"edge {edge}"
         ids = geo.edge_hexes.get(geo.edges[edge], [])
-        hexes = self._hexes(ids)
-        if len(hexes) == 1:
-            return f"the coast of the {self._alone(ids[0])}"
-        return f"the edge between the {_listed(hexes)} hexes"
+        return spot_words(False, self._land(ids), midpoint(*geo.edge_ends(edge)))
 
     def say(self, text: str) -> str:
         """``text`` with each ``vertex N``, ``edge N`` and ``hex N`` in a player's words."""
