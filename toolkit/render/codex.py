@@ -707,10 +707,11 @@ class CodexAdapter:
     def _places(self, view: View) -> SpotNames:
         """The namer of the view's spots (:func:`spot_names`), looked up again only for another
         hexes table (the engine hands the same one while no hex changed)."""
-        table = _board(view).get("hexes")
+        board = _board(view)
+        table = board.get("hexes")
         last = self._named
         if last is None or last[0] is not table:
-            last = self._named = (table, spot_names(_table(_board(view), "hexes")))
+            last = self._named = (table, spot_names(_table(board, "hexes")))
         return last[1]
 
     def track_note(self, view: View) -> tuple[Point, str] | None:
