@@ -144,7 +144,7 @@ def test_a_hex_yields_per_building_on_its_number_unless_the_robber_sits_on_it() 
     assert tracker.rolls == [(1, 8), (3, 8), (4, 7)]
     assert tracker.yields == {"0": 3}
     assert tracker.series[SPECTATOR].gained[0] == {"ore": 3}  # the hand count rose by the payout
-    assert "the 8 ore hex (hex 0): 3 cards" in tracker.summary_data(SPECTATOR).facts[-1]
+    assert "the 8-ore hex: 3 cards" in tracker.summary_data(SPECTATOR).facts[-1]  # as the narration says it
 
 
 def test_pioneers_points_by_source_add_the_hidden_cards_the_final_scores_reveal() -> None:

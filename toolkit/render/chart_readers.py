@@ -161,9 +161,10 @@ class PioneersReader:
         return list(self._producers("producers", inputs, self._producers_of, view))
 
     def _producers_of(self, view: View) -> tuple[Producer, ...]:
-        from toolkit.render.pioneers import geometry
+        from toolkit.render.pioneers import geometry, hex_names, places
 
         corners = geometry().hex_vertices
+        named = places(hex_names(view))
         towns: dict[int, tuple[int, int]] = {}
         for building in view.get("buildings") or []:
             cards = 2 if building.get("type") == "city" else 1
@@ -176,8 +177,7 @@ class PioneersReader:
             if not isinstance(token, int) or not 0 <= hex_id < len(corners):
                 continue
             pays = tuple((towns[v][0], kind, towns[v][1]) for v in corners[hex_id] if v in towns)
-            label = f"the {token} {kind} hex (hex {hex_id})"
-            found.append(Producer(str(hex_id), label, token, bandit == hex_id, pays))
+            found.append(Producer(str(hex_id), named.hex(hex_id), token, bandit == hex_id, pays))
         return tuple(found)
 
     def sources(self, view: View, seat: int) -> dict[str, int]:
@@ -291,6 +291,7 @@ class CodexReader:
 
     def producers(self, view: View) -> list[Producer]:
         from toolkit.games.codex.constants import TERRAIN_COMMODITY, TERRAIN_RESOURCE
+        from toolkit.render.codex_words import spot_names
 
         board = view.get("board") or {}
         hexes = board.get("hexes") or {}
@@ -312,11 +313,12 @@ class CodexReader:
                 else:  # one resource and one commodity
                     paid.extend(((seat, resource, 1), (seat, commodity, 1)))
         found = []
+        named = spot_names((k, h) for k, h in sorted(hexes.items()) if isinstance(h, Mapping))
         for hex_id, item in sorted(hexes.items()):
             token = item.get("numberToken")
             if not isinstance(token, int):
                 continue
-            label = f"the {token} {item.get('type')} hex ({hex_id})"
+            label = named(hex_id)
             blocked = bool(item.get("robberPresent"))
             found.append(Producer(hex_id, label, token, blocked, tuple(pays.get(hex_id, ()))))
         return found
