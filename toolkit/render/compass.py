@@ -98,17 +98,19 @@ def spot_words(corner: bool, land: Sequence[Land], at: Point) -> str:
 
     Three hexes name a corner: ``the corner of the 6-lumber, 8-ore and 3-grain hexes``. Two
     name a side, ``the edge between ...``, or a corner on the coast, which also says which end
-    of their shared side it is: ``the north corner of ...``. One names a coast, and which
-    coast of the hex: ``the north-west coast of the 5-wool hex`` (a hex's six corners lie at
-    six points of eight, and so do its six sides). A hex whose name another shares is told by
-    where it lies: ``the 6-lumber (in the north) and 8-ore hexes``.
+    of their shared side it is: ``the north corner of ...``. One hex names a side of it as a
+    coast, ``the north-west coast of the 5-wool hex``, and a corner as its corner, ``the north
+    corner of the 5-wool hex``: a hex's six corners lie at six points of eight, and so do its
+    six sides, but not the same six (north-east is both). A hex whose name another shares is
+    told by where it lies: ``the 6-lumber (in the north) and 8-ore hexes``.
     """
     if not land:
         return "a corner at sea" if corner else "the open sea"
-    if len(land) == 1:
-        return f"the {bearing(land[0].centre, at)} coast of {hex_place(land[0])}"
+    if len(land) == 1:  # a corner and a side of one hex may share a bearing (north-east)
+        part = "corner" if corner else "coast"
+        return f"the {bearing(land[0].centre, at)} {part} of {hex_place(land[0])}"
     names = [f"{h.name} ({h.where})" if h.where else h.name for h in land]
-    listed = names[0] + " and " + names[1] if len(names) == 2 else ", ".join(names[:-1]) + " and " + names[-1]
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
     if not corner:
         return f"the edge between the {listed} hexes"
     if len(land) == 2:
