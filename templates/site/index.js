@@ -30,7 +30,8 @@
     if (st.game !== "" && String(r[F.game]) !== st.game) { return false; }
     if (st.length !== "" && lengthOf(r[F.turns]) !== st.length) { return false; }
     if (st.q !== "") {
-      var text = (r[F.title] + " " + r[F.note]).toLowerCase();
+      // With winners hidden only what a card shows is searched: the title and note may tell.
+      var text = (hidden() ? plainTitle(r) : r[F.title] + " " + r[F.note]).toLowerCase();
       if (text.indexOf(st.q) < 0) { return false; }
     }
     if (st.player !== "") {
@@ -41,7 +42,7 @@
     return true;
   }
   var sorts = {
-    title: function (a, b) { return a[F.title].localeCompare(b[F.title]); },
+    title: function (a, b) { return shownTitle(a).localeCompare(shownTitle(b)); },
     "turns-": function (a, b) { return b[F.turns] - a[F.turns]; },
     "turns+": function (a, b) { return a[F.turns] - b[F.turns]; },
     "moves-": function (a, b) { return b[F.moves] - a[F.moves]; },
@@ -81,7 +82,8 @@
       : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
     return game.charAt(0).toUpperCase() + game.slice(1) + " with " + listed;
   }
-  function shownTitle(r) { return document.body.classList.contains("no-spoilers") ? plainTitle(r) : r[F.title]; }
+  function hidden() { return document.body.classList.contains("no-spoilers"); }
+  function shownTitle(r) { return hidden() ? plainTitle(r) : r[F.title]; }
 
   function card(r) {
     var slug = /^[a-z0-9_-]+$/.test(r[F.slug]) ? r[F.slug] : "";

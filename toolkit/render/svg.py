@@ -277,8 +277,14 @@ def _tokens(board: Board) -> list[svgwrite.container.Group]:
 
 def tokens_markup(board: Board) -> str:
     """What the board's ``<g class="tokens">`` holds, for a page to draw again when two tokens
-    change hexes (the Geomancer)."""
-    return "".join(markup(token) for token in _tokens(board))
+    change hexes (the Geomancer). Each token's markup is made once: a swap moves only two."""
+    size = board.hex_size
+    return "".join(_token_markup(t.token, t.center, size) for t in board.tiles if t.token is not None)
+
+
+@lru_cache(maxsize=256)
+def _token_markup(token: int, at: Point, size: float) -> str:
+    return markup(token_group(token, at, size))
 
 
 def pieces_markup(pieces: Iterable[Piece], hex_size: float) -> str:
