@@ -130,7 +130,7 @@ def test_spoiler_switch_hides_scores_and_is_remembered(replay_chromium: Any, sit
     """issue 12 item 8: the switch hides winners and points, and what tells them again: the final
     board (a card then shows the bare island), the publisher's note, and the publisher's title
     (which may name the winner: the game and its players stand for it, in the picture's text
-    too); a reload keeps it."""
+    too, and the search and the sort read only what is shown); a reload keeps it."""
     plain = [
         plain_title("pioneers", ["Ada", EVIL, "Cy"]),
         plain_title("pioneers", ["Bea", "Dov", "Eli", "Fay"]),
@@ -153,6 +153,12 @@ def test_spoiler_switch_hides_scores_and_is_remembered(replay_chromium: Any, sit
         assert all(c["vpShown"] and not c["picture"].endswith(".island.svg") for c in shown), shown
         page.check("#spoilers")
         assert spoiler_free(cards(page))
+        page.fill("#q", "greedy")  # every note says so, and no card shows a note now
+        assert cards(page) == [] and page.inner_text("#count") == "No replay matches."
+        page.fill("#q", "")
+        page.select_option("#sort", "title")  # by the titles shown
+        assert [c["title"] for c in cards(page)] == sorted(plain)
+        page.select_option("#sort", "list")
         page.reload()
         assert page.is_checked("#spoilers") and spoiler_free(cards(page))
         loaded = page.evaluate(
