@@ -20,21 +20,17 @@
   var wordsList = el("words-list"), tokenLayer = document.querySelector("#board-svg .tokens");
   var byFrame = [], current = null;
 
-  // The index's "Hide winners and scores" holds here too: until the last move the page keeps
-  // back the winner, the publisher's title and note, and the charts of the whole game.
-  try {
-    if (localStorage.getItem("replaykit-index-spoilers") === "hidden") { document.body.classList.add("no-spoilers"); }
-  } catch (e) { /* storage refused: nothing is hidden */ }
-
-  // With winners hidden, the window's title is the one that gives nothing away (as the page's
-  // heading is) until the last move.
-  var told = document.title, plainTitle = document.querySelector("header.top h1 .plain");
+  // The index's "Hide winners and scores" holds here too (spoilers.js, in the head, set it):
+  // until the last move the page keeps back the winner, the publisher's title and note, the
+  // charts of the whole game and the moves of its last turn. The window's title follows the
+  // page's heading.
+  var hiding = document.documentElement.classList.contains("no-spoilers");
+  var headTitles = document.querySelectorAll("header.top h1 span");
   function tabTitle(atEnd) {
-    var hide = !atEnd && document.body.classList.contains("no-spoilers") && plainTitle;
-    var want = hide ? plainTitle.textContent + " - replay" : told;
+    var shown = headTitles[!atEnd && hiding ? 1 : 0];
+    var want = shown ? shown.textContent + " - replay" : document.title;
     if (document.title !== want) { document.title = want; }
   }
-  tabTitle(false);
 
   Array.prototype.forEach.call(document.querySelectorAll("#moves a[data-frame]"), function (a) {
     var n = +a.getAttribute("data-frame");
@@ -50,7 +46,7 @@
       endTips = [];
       (byFrame[last] || []).forEach(function (a) { if (a.title) { endTips.push([a, a.title]); } });
     }
-    var hide = !atEnd && document.body.classList.contains("no-spoilers");
+    var hide = !atEnd && hiding;
     endTips.forEach(function (t) {
       if (hide) { t[0].removeAttribute("title"); } else { t[0].setAttribute("title", t[1]); }
     });
@@ -259,6 +255,7 @@
     scrub.value = String(n);
     document.body.setAttribute("data-frame", String(n));
     document.body.classList.toggle("at-end", n >= last);
+    document.body.classList.toggle("in-last-turn", n >= data.turns[data.turns.length - 1]);
     tabTitle(n >= last);
     document.body.setAttribute("data-seat", st.seat);
     // A point of a picture that this move hides (the whole game's pictures wait for the last

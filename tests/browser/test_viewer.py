@@ -427,7 +427,9 @@ def test_hiding_winners_on_the_index_holds_on_a_replay_until_its_last_move(
     """With "Hide winners and scores" chosen on the index, a replay page keeps back the winner,
     the publisher's title (in the heading and the window's title: the game and its players
     stand for it) and note, the charts of the whole game and the last move's tooltip (who won)
-    until its last move is shown; without it they show from the first move."""
+    until its last move is shown, and the moves of its last turn until that turn is reached;
+    without it they show from the first move. All of it is hidden from the first moment the
+    page draws, before its player has run."""
     told, plain = "table - replay", "Pioneers with Ada, Bob, Cy and Dee - replay"
     heading = "() => document.querySelector('header.top h1').innerText"
     page = _open(replay_chromium, (site.root / "index.html").as_uri(), SIZES[0], player=False)
@@ -438,7 +440,7 @@ def test_hiding_winners_on_the_index_holds_on_a_replay_until_its_last_move(
     page.goto(site.url("table") + "#move=10")
     page.wait_for_function("() => document.body.dataset.ready === '1'")
     assert not page.evaluate(shown, "header.top .winner") and not page.evaluate(shown, "#charts")
-    assert page.evaluate(tip) == ""
+    assert page.evaluate(tip) == "" and not page.evaluate(shown, "li.turn.last-turn")
     assert page.title() == plain and page.evaluate(heading) + " - replay" == plain
     page.keyboard.press("End")
     assert page.title() == told and page.evaluate(heading) + " - replay" == told
@@ -452,6 +454,23 @@ def test_hiding_winners_on_the_index_holds_on_a_replay_until_its_last_move(
     assert not page.evaluate(shown, "header.top .winner")
     assert page.evaluate(tip) == ""
     assert page.title() == plain
+    # the moves of the last turn (its heading names who won) show once it is reached
+    last_turn = "li.turn.last-turn"
+    start = int(page.evaluate("() => document.querySelector('li.turn.last-turn .turn-head').dataset.frame"))
+    assert 0 < start < site.last
+    page.evaluate(f"() => {{ location.hash = '#move={start}'; }}")
+    page.wait_for_function(f"() => document.body.dataset.frame === '{start}'")
+    assert page.evaluate(shown, last_turn) and page.title() == plain
+    page.keyboard.press("ArrowLeft")
+    assert _frame(page) == start - 1 and not page.evaluate(shown, last_turn)
+    # before the player's script has run (a page still loading), all of it is already hidden
+    html = (site.root / "replays" / "table.html").read_text(encoding="utf-8")
+    loading = site.root / "replays" / "table-loading.html"
+    loading.write_text(html[: html.rindex("<script>")] + "</body></html>", encoding="utf-8")
+    page.goto(loading.as_uri())
+    assert page.title() == plain and page.evaluate(heading) + " - replay" == plain
+    assert not page.evaluate(shown, "header.top .winner") and not page.evaluate(shown, last_turn)
+    loading.unlink()
     page.goto((site.root / "index.html").as_uri())
     page.uncheck("#spoilers")
     page.goto(site.url("table") + "#move=10")
@@ -459,6 +478,7 @@ def test_hiding_winners_on_the_index_holds_on_a_replay_until_its_last_move(
     assert page.evaluate(shown, "header.top .winner") and page.evaluate(shown, "#charts")
     assert " wins with " in page.evaluate(tip)
     assert page.title() == told and page.evaluate(heading) + " - replay" == told
+    assert page.evaluate(shown, "li.turn.last-turn")
     page.context.close()
 
 

@@ -249,6 +249,7 @@ def _render_replay(
     )
     css = frame_css() + "\n" + _asset("site.css")
     js = _asset("player.js")
+    early_js = _asset("spoilers.js")
     names = dict(page.players)
     labels = {SPECTATOR: "spectator", OMNISCIENT: "every hand open"}
     seat_options = [
@@ -256,9 +257,10 @@ def _render_replay(
     ]
     terrains = sorted({tile.terrain for tile in page.board.tiles})
     html = env.get_template("site/replay.html").render(
-        csp=content_policy([css], [js]),
+        csp=content_policy([css], [early_js, js]),
         css=Markup(css),
         js=Markup(js),
+        early_js=Markup(early_js),
         title=title,
         plain_title=plain_title(save.game, [name for _, name in page.players]),
         note=note,
