@@ -197,9 +197,9 @@ def build_page_data(
     if reveal not in REVEALS:
         raise ValueError(f"reveal is one of {', '.join(REVEALS)}, not {reveal!r}")
     board: Board | None = None
-    drawn: Board | None = None  # the board as this frame has it: its tokens may change hexes
-    tokens: list[str] = []  # each arrangement of the number tokens, once a second one is met
-    tokens_from: list[int] = []  # the frames where the tokens change hexes (the first too)
+    board_now: Board | None = None  # the board as this frame has it: two tokens may swap hexes
+    tokens: list[str] = []  # each arrangement of the number tokens, once the board changes
+    tokens_from: list[int] = []  # the frames where the board drawn changes (the first too)
     tokens_shown: list[int] = []  # the arrangement from each of those frames on
     hex_size = 0.0
     pieces: Interner[Any] = Interner(lambda p: piece_markup(p, hex_size))
@@ -251,9 +251,9 @@ def build_page_data(
             players = adapter.players(spectator)
             note_hook = getattr(adapter, "track_note", None)
             tiles = {tile.key: tile for tile in board.tiles}
-            drawn = board
+            board_now = board
         now = adapter.board(spectator)
-        if now is not drawn and now != drawn:
+        if now is not board_now and now != board_now:
             if not tokens:
                 tokens.append(tokens_markup(board))
                 tokens_from.append(0)
@@ -263,7 +263,7 @@ def build_page_data(
                 tokens.append(shown_tokens)
             tokens_from.append(snap.index)
             tokens_shown.append(tokens.index(shown_tokens))
-        drawn = now
+        board_now = now
         if keys != tuple(seen):
             keys = tuple(seen)
             seats = sorted(int(k) for k in keys if k != SPECTATOR)
@@ -293,7 +293,7 @@ def build_page_data(
             last_foot = (panel, foots(foot))
         fresh = () if not snap.index or shown is previous else _fresh(previous, shown)
         rolled = bool(snap.roll) or "roll" in snap.tags
-        hot = produced_tiles(drawn, header, _blocked(adapter, spectator)) if rolled else ()
+        hot = produced_tiles(board_now, header, _blocked(adapter, spectator)) if rolled else ()
         note = note_hook(spectator) if note_hook else None
         mark = marks((fresh, tuple([tile.key for tile in hot]), note))
         previous = shown
