@@ -32,6 +32,7 @@ from toolkit.render.geometry import midpoint
 from toolkit.render.scene import css_token
 from toolkit.render.svg import FrameDrawer, frame_svg
 from toolkit.saves import load
+from toolkit.site.page import piece_said
 
 DATA = Path(__file__).parent / "codex" / "data"
 CAPTURE = DATA / "play-request-full.json"
@@ -358,6 +359,9 @@ def test_pillaged_city_turned_sideways() -> None:
     assert sideways[0].get("data-owner") == "p-orange"
     assert "rotate(90)" in sideways[0].get("transform", "")
     assert sum(expected_pieces(view).values()) == len([p for p in drawn_pieces(root).elements()])
+    (piece,) = [p for p in ADAPTER.pieces(view) if "sideways" in p.extra]
+    assert piece.counts_as == "settlement"  # what a count of the owner's pieces takes it for
+    assert piece_said(piece)[1] == "settlement"  # and so the board in words counts it
     title = sideways[0].get("data-title", "")
     assert title.startswith("pillaged city of p-orange on the ") and title.endswith(
         " hexes, turned sideways: it counts as a settlement"

@@ -597,6 +597,7 @@ class CodexAdapter:
                     "city",
                     "pillaged city",
                     then=", turned sideways: it counts as a settlement",
+                    counts_as="settlement",
                     angle=90.0,
                     extra=("sideways",),
                 )

@@ -102,6 +102,8 @@ class Piece:
     ``title`` names the piece whole (``settlement of Ada on the corner of the 6-lumber, 8-ore
     and 3-grain hexes``); ``said`` is how a list of its owner's pieces names it, owner left out
     (``settlement on the corner of ...``). A piece without ``said`` is listed by its title.
+    ``counts_as`` is the kind a count of pieces takes it for when that is not its own (a
+    pillaged city, turned sideways, counts as a settlement).
     """
 
     kind: str
@@ -113,6 +115,7 @@ class Piece:
     owner: str = ""
     symbol: str = ""
     said: str = ""
+    counts_as: str = ""
 
     def classes(self) -> str:
         parts = ["piece", css_token(self.kind)]

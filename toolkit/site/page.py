@@ -361,12 +361,13 @@ def build_page_data(
 
 
 def piece_said(piece: Piece) -> list[Any]:
-    """A piece's entry in the board in words: ``[owner's seat or None, kind, words]``.
+    """A piece's entry in the board in words: ``[owner's seat or None, kind, words]``, the kind
+    being the one it counts as (a pillaged city is a settlement's).
 
     The page lists the pieces of each layer by owner (the unowned first), counting the kinds
     of :data:`COUNTED`; the words leave the owner out, as the owner heads the list.
     """
-    return [piece.seat, piece.kind, piece.said or piece.title]
+    return [piece.seat, piece.counts_as or piece.kind, piece.said or piece.title]
 
 
 def _fresh(previous: Sequence[Any], shown: Sequence[Any]) -> tuple[Any, ...]:
