@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from toolkit.render.compass import Land, hex_place, spot_words, whereabouts
 from toolkit.render.geometry import Layout, Point, axial_or_none
-from toolkit.render.scene import Stat
+from toolkit.render.scene import Stat, listed
 
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
 COMMODITIES = ("paper", "cloth", "coin")
@@ -45,10 +45,7 @@ class Seating(NamedTuple):
         return self.seat_of.get(player_id) if isinstance(player_id, str) else None
 
     def join(self, player_ids: Iterable[Any], last: str = "and") -> str:
-        names = [self.name(p) for p in player_ids]
-        if len(names) <= 1:
-            return "".join(names)
-        return ", ".join(names[:-1]) + f" {last} " + names[-1]
+        return listed([self.name(p) for p in player_ids], last)
 
 
 def seating(view: View) -> Seating:
@@ -134,7 +131,7 @@ def pending_phrase(pending: Any, seats: Seating) -> str:
             return f"{who} must discard half their cards{cause}"
         # who and how many first: a header too long for its line loses only the cause
         each = [f"{seats.name(p)} {as_int(counts.get(p))}" for p in still]
-        return f"{', '.join(each[:-1])} and {each[-1]} must discard half their cards{cause}"
+        return f"{listed(each)} must discard half their cards{cause}"
     if kind == "chooseRobberHex":
         return f"{who} must move the robber"
     if kind == "chooseStealTarget":
@@ -153,8 +150,8 @@ def pending_phrase(pending: Any, seats: Seating) -> str:
         return f"{who} must choose a city to lose"
     if kind == "chooseProgressDeck":
         decks = payload.get("eligibleDecks")
-        listed = ", ".join(str(d) for d in decks) if isinstance(decks, list) else ""
-        return f"{who} must choose a progress deck to draw from" + (f" ({listed})" if listed else "")
+        choices = ", ".join(str(d) for d in decks) if isinstance(decks, list) else ""
+        return f"{who} must choose a progress deck to draw from" + (f" ({choices})" if choices else "")
     if kind == "discardProgress":
         return f"{who} must discard {_plural(as_int(payload.get('requiredCount'), 1), 'progress card')}"
     if kind == "chooseKnightRetreat":

@@ -1,4 +1,4 @@
-"""Where a hex lies on the board, in words, for telling apart hexes that share a name.
+"""Places on a hex board in words: hexes, corners and sides, each told from every other.
 
 A hex is named by its number and terrain (``the 6-forest hex``), and most boards have two
 hexes of the same name. Each of those is then told by the compass point it lies at from the
@@ -6,6 +6,7 @@ board's middle, up being north as drawn: ``in the north-west``, or ``in the midd
 hex there. Two of one name at the same point of eight are told by sixteen points
 (``in the north-north-west``); two at the same point of sixteen by how many hexes out each
 lies (``in the north-west, 2 hexes out``); two at the same distance too, by the hex's id.
+Corners and sides are named by their land hexes (:func:`spot_words`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from typing import NamedTuple, TypeVar
 
-from toolkit.render.geometry import Point
+from toolkit.render.geometry import Point, midpoint
+from toolkit.render.scene import listed
 
 K = TypeVar("K", bound=Hashable)
 
@@ -39,9 +41,7 @@ def whereabouts(hexes: Sequence[tuple[K, str, Point]]) -> dict[K, str]:
     if len(hexes) < 2:
         return {}
     mid = Point.at(sum(c.x for _, _, c in hexes) / len(hexes), sum(c.y for _, _, c in hexes) / len(hexes))
-    step = min(
-        math.hypot(a.x - b.x, a.y - b.y) for i, (_, _, a) in enumerate(hexes) for _, _, b in hexes[i + 1 :]
-    )
+    step = min((a - b).length() for i, (_, _, a) in enumerate(hexes) for _, _, b in hexes[i + 1 :])
     by_name: dict[str, list[tuple[K, Point]]] = defaultdict(list)
     for key, name, centre in hexes:
         by_name[name].append((key, centre))
@@ -109,23 +109,21 @@ def spot_words(corner: bool, land: Sequence[Land], at: Point) -> str:
     if len(land) == 1:  # a corner and a side of one hex may share a bearing (north-east)
         part = "corner" if corner else "coast"
         return f"the {bearing(land[0].centre, at)} {part} of {hex_place(land[0])}"
-    names = [f"{h.name} ({h.where})" if h.where else h.name for h in land]
-    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    names = listed([f"{h.name} ({h.where})" if h.where else h.name for h in land])
     if not corner:
-        return f"the edge between the {listed} hexes"
+        return f"the edge between the {names} hexes"
     if len(land) == 2:
-        mid = Point.at((land[0].centre.x + land[1].centre.x) / 2, (land[0].centre.y + land[1].centre.y) / 2)
-        return f"the {bearing(mid, at)} corner of the {listed} hexes"
-    return f"the corner of the {listed} hexes"
+        return f"the {bearing(midpoint(land[0].centre, land[1].centre), at)} corner of the {names} hexes"
+    return f"the corner of the {names} hexes"
 
 
 def _point(centre: Point, mid: Point, step: float, points: tuple[str, ...]) -> str:
     """Where ``centre`` lies from ``mid`` in words, or the middle itself."""
-    if math.hypot(centre.x - mid.x, centre.y - mid.y) < step / 2:
+    if (centre - mid).length() < step / 2:
         return MIDDLE
     return f"in the {bearing(mid, centre, points)}"
 
 
 def _out(centre: Point, mid: Point, step: float) -> str:
-    hexes = round(math.hypot(centre.x - mid.x, centre.y - mid.y) / step)
+    hexes = round((centre - mid).length() / step)
     return f"{hexes} hex{'' if hexes == 1 else 'es'} out"

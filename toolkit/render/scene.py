@@ -7,6 +7,7 @@ the site turns the same parts into page fragments. Nothing here knows a rule.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -27,6 +28,20 @@ def xml_text(text: object) -> str:
     Escaping is svgwrite's job; this only drops what no escaping can express.
     """
     return _NOT_DRAWN.sub("", str(text))
+
+
+def listed(words: Sequence[str], last: str = "and") -> str:
+    """Words read as a list is read: ``Ada``, ``Ada and Bob``, ``Ada, Bob and Cy``."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def owned(what: str, owner: str, place: str, then: str = "") -> dict[str, str]:
+    """A player's piece named whole (its ``title``) and in a list of that player's pieces (its
+    ``said``, owner left out): ``city of Ada on the corner of ...`` and ``city on the corner of
+    ...``; ``then`` follows the place in both. Given to :class:`Piece` as keywords."""
+    return {"title": f"{what} of {owner} on {place}{then}", "said": f"{what} on {place}{then}"}
 
 
 def css_token(text: object) -> str:

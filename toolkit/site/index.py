@@ -32,7 +32,7 @@ from toolkit.render.charts import Tracker
 from toolkit.render.frames import SPECTATOR
 from toolkit.render.geometry import num
 from toolkit.render.palette import INK, SEAT_COLOURS, TERRAIN_COLOURS, seat_css
-from toolkit.render.scene import Board, Piece
+from toolkit.render.scene import Board, Piece, listed
 from toolkit.saves import Save
 
 CHUNK = 500
@@ -97,11 +97,7 @@ def plain_title(game: str, names: Sequence[str]) -> str:
     """A replay's title that gives nothing away, shown in its place while winners and scores
     are hidden (a publisher's title may name the winner): the game and who played it,
     ``Codex with Ada, Bob and Cy``. The index's script writes the same words from a record."""
-    if len(names) < 2:
-        listed = names[0] if names else "nobody"
-    else:
-        listed = ", ".join(names[:-1]) + " and " + names[-1]
-    return f"{game[:1].upper()}{game[1:]} with {listed}"
+    return f"{game[:1].upper()}{game[1:]} with {listed(names) or 'nobody'}"
 
 
 def _turns(view: Mapping[str, Any]) -> int:
