@@ -67,6 +67,7 @@ from toolkit.render.scene import (
     Stat,
     Tile,
     Track,
+    owned,
 )
 
 GAME = "codex"
@@ -514,18 +515,8 @@ class CodexAdapter:
         a, b = geo.vertex(ends[0]), geo.vertex(ends[1])
         if a is None or b is None:
             return []
-        place = places(key)
-        title, said = f"road of {seats.name(owner)} on {place}", f"road on {place}"
-        piece = Piece(
-            "road",
-            seats.seat(owner),
-            midpoint(a, b),
-            angle_deg(a, b),
-            owner=str(owner),
-            title=title,
-            said=said,
-        )
-        return [piece]
+        named = owned("road", seats.name(owner), places(key))
+        return [Piece("road", seats.seat(owner), midpoint(a, b), angle_deg(a, b), owner=str(owner), **named)]
 
     def _buildings_and_knights(
         self, board: Mapping[str, Any], geo: Geometry, seats: Seating, places: SpotNames
@@ -585,8 +576,7 @@ class CodexAdapter:
         name = seats.name(owner)
 
         def piece(kind: str, what: str, at: Point = at, then: str = "", **drawn: Any) -> Piece:
-            title, said = f"{what} of {name} on {place}{then}", f"{what} on {place}{then}"
-            return Piece(kind, seat, at, owner=owner_id, title=title, said=said, **drawn)
+            return Piece(kind, seat, at, owner=owner_id, **owned(what, name, place, then), **drawn)
 
         found: list[Piece] = []
         if building.get("cityWallPresent") is True:
@@ -628,7 +618,6 @@ class CodexAdapter:
         level = knight.get("level") if knight.get("level") in TIERS else "basic"
         state = "active" if knight.get("state") == "active" else "inactive"
         symbol = "knight" if level == "basic" else f"knight-{level}"
-        what = f"{state} {level} knight"
         return [
             Piece(
                 "knight",
@@ -637,8 +626,7 @@ class CodexAdapter:
                 extra=(str(level), state),
                 owner=owner if isinstance(owner, str) else "",
                 symbol=symbol,
-                title=f"{what} of {seats.name(owner)} on {place}",
-                said=f"{what} on {place}",
+                **owned(f"{state} {level} knight", seats.name(owner), place),
             )
         ]
 

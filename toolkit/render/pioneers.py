@@ -28,6 +28,7 @@ from toolkit.render.scene import (
     PlayerRow,
     Stat,
     Tile,
+    owned,
 )
 
 GAME = "pioneers"
@@ -730,16 +731,12 @@ def places(hexes: HexNames) -> Places:
 @lru_cache(maxsize=4096)
 def _road(edge: int, seat: int, owner: str, hexes: Places) -> Piece:
     a, b = geometry().edge_ends(edge)
-    place = hexes.edge(edge)
-    title, said = f"road of {owner} on {place}", f"road on {place}"
-    return Piece("road", seat, midpoint(a, b), angle_deg(a, b), title=title, said=said)
+    return Piece("road", seat, midpoint(a, b), angle_deg(a, b), **owned("road", owner, hexes.edge(edge)))
 
 
 @lru_cache(maxsize=4096)
 def _building(kind: str, vertex: int, seat: int, owner: str, hexes: Places) -> Piece:
-    place = hexes.vertex(vertex)
-    title, said = f"{kind} of {owner} on {place}", f"{kind} on {place}"
-    return Piece(kind, seat, geometry().vertices[vertex], title=title, said=said)
+    return Piece(kind, seat, geometry().vertices[vertex], **owned(kind, owner, hexes.vertex(vertex)))
 
 
 @lru_cache(maxsize=256)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict
 
 from toolkit.render.geometry import Point
 from toolkit.textsafe import BIDI_CONTROLS
@@ -37,11 +37,18 @@ def listed(words: Sequence[str], last: str = "and") -> str:
     return ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
-def owned(what: str, owner: str, place: str, then: str = "") -> dict[str, str]:
+class Named(TypedDict):
+    """The words a piece is named by (see :class:`Piece`)."""
+
+    title: str
+    said: str
+
+
+def owned(what: str, owner: str, place: str, then: str = "") -> Named:
     """A player's piece named whole (its ``title``) and in a list of that player's pieces (its
     ``said``, owner left out): ``city of Ada on the corner of ...`` and ``city on the corner of
     ...``; ``then`` follows the place in both. Given to :class:`Piece` as keywords."""
-    return {"title": f"{what} of {owner} on {place}{then}", "said": f"{what} on {place}{then}"}
+    return Named(title=f"{what} of {owner} on {place}{then}", said=f"{what} on {place}{then}")
 
 
 def css_token(text: object) -> str:
