@@ -337,66 +337,62 @@ def hex_words(hex_entry: Mapping[str, Any]) -> str:
     return f"{token}-{terrain}" if isinstance(token, int) and not isinstance(token, bool) else terrain
 
 
-def place_words(spot: str, hexes: Mapping[str, Any], where: Mapping[str, str] | None = None) -> str:
-    """An intersection (``a|b|c``) or edge (``A--B``) id in words, from the land hexes around it
-    (:func:`toolkit.render.compass.spot_words`); a hex id (``q,r``) as that hex. ``where``
-    tells where a hex lies whose name another shares (:func:`toolkit.render.compass.whereabouts`)."""
-    from toolkit.render.codex import edge_ends, vertex_lattice
-
-    unit = Layout(1.0)
-
-    def land(ids: Iterable[str]) -> list[Land]:
-        found = []
-        for hex_id in sorted(ids):
-            axial = axial_or_none(hex_id)
-            centre = unit.axial(*axial) if axial is not None else unit.point(0, 0)
-            found.append(Land(hex_words(hexes[hex_id]), where.get(hex_id, "") if where else "", centre))
-        return found
-
-    def at(corners: Iterable[str]) -> Point:
-        placed = [c for c in map(vertex_lattice, corners) if c is not None]
-        count = len(placed) or 1
-        return unit.point(sum(x for x, _ in placed) / count, sum(y for _, y in placed) / count)
-
-    if spot in hexes:
-        return hex_place(land([spot])[0])
-    if "--" in spot:
-        ends = edge_ends(spot, {})
-        if ends is None:
-            return "an edge"
-        shared = set(ends[0].split("|")) & set(ends[1].split("|")) & set(hexes)
-        return spot_words(False, land(shared), at(ends))
-    return spot_words(True, land(set(spot.split("|")) & set(hexes)), at((spot,)))
+def place_words(spot: str, hexes: Mapping[str, Any]) -> str:
+    """An intersection (``a|b|c``) or edge (``A--B``) id in words, from the land hexes around it;
+    a hex id (``q,r``) as that hex (:class:`SpotNames`, for a board whose hexes are ``hexes``)."""
+    return spot_names(sorted(hexes.items()))(spot)
 
 
 _SPOT_WORDS = 1024  # spots whose words one board remembers
 
 
 class SpotNames:
-    """The spots of one board in words (:func:`place_words`), each worked out once.
+    """The spots of one board in words (:func:`toolkit.render.compass.spot_words`), each worked
+    out once: ``the corner of the 6-hills, 8-forest and 3-fields hexes``, ``the 6-hills hex in
+    the south-west``.
 
     The words read only each hex's terrain and number, so one namer serves every view of a
     board until a number token moves (the Geomancer swaps two).
     """
 
     def __init__(self, hexes: Mapping[str, Mapping[str, Any]]) -> None:
-        self.hexes = hexes
         unit = Layout(1.0)
-        placed = [
-            (key, hex_words(entry), unit.axial(*at))
-            for key, entry in hexes.items()
-            if (at := axial_or_none(key))
-        ]
-        self.where = whereabouts(placed)
+        names = {key: hex_words(entry) for key, entry in hexes.items()}
+        placed = {key: unit.axial(*at) for key in hexes if (at := axial_or_none(key))}
+        where = whereabouts([(key, names[key], centre) for key, centre in placed.items()])
+        nowhere = unit.point(0, 0)  # a hex id that is no coordinate: named, placed anywhere
+        self.lands = {key: Land(names[key], where.get(key, ""), placed.get(key, nowhere)) for key in hexes}
         self._said: dict[str, str] = {}
 
     def __call__(self, spot: str) -> str:
         words = self._said.get(spot)
         if words is None:
-            words = place_words(spot, self.hexes, self.where)
+            words = self._words(spot)
             if len(self._said) < _SPOT_WORDS:
                 self._said[spot] = words
         return words
+
+    def _words(self, spot: str) -> str:
+        from toolkit.render.codex import edge_ends, vertex_lattice
+
+        lands = self.lands
+        if spot in lands:
+            return hex_place(lands[spot])
+
+        def land(ids: set[str]) -> list[Land]:
+            return [lands[h] for h in sorted(ids & lands.keys())]
+
+        def at(corners: Iterable[str]) -> Point:
+            placed = [c for c in map(vertex_lattice, corners) if c is not None]
+            count = len(placed) or 1
+            return Layout(1.0).point(sum(x for x, _ in placed) / count, sum(y for _, y in placed) / count)
+
+        if "--" in spot:
+            ends = edge_ends(spot, {})
+            if ends is None:
+                return "an edge"
+            return spot_words(False, land(set(ends[0].split("|")) & set(ends[1].split("|"))), at(ends))
+        return spot_words(True, land(set(spot.split("|"))), at((spot,)))
 
 
 def spot_names(hexes: Iterable[tuple[str, Mapping[str, Any]]]) -> SpotNames:

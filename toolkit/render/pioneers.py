@@ -672,19 +672,15 @@ class Places:
     name another shares says where it lies: ``the 6-lumber hex in the north-west``."""
 
     def __init__(self, hexes: HexNames) -> None:
-        self.names: dict[int, str] = dict(hexes)
         centres = geometry().centres
-        # a hex named alone is told from another of its name by where it lies (compass)
-        self.where = whereabouts([(h, name, centres[h]) for h, name in hexes if 0 <= h < len(centres)])
+        on_board = [(h, name, centres[h]) for h, name in hexes if 0 <= h < len(centres)]
+        where = whereabouts(on_board)
+        self.lands: dict[int, Land] = {h: Land(name, where.get(h, ""), at) for h, name, at in on_board}
         self._said: dict[str, str] = {}  # words by place id as written (``edge 15``)
 
     def _land(self, ids: list[int]) -> list[Land]:
-        centres = geometry().centres
-        found = []
-        for h in sorted(ids):
-            centre = centres[h] if 0 <= h < len(centres) else Point(0.0, 0.0)  # no such hex: anywhere
-            found.append(Land(self.names.get(h, f"hex {h}"), self.where.get(h, ""), centre))
-        return found
+        """The land hexes ``ids``; an id the board has not is named by it and placed anywhere."""
+        return [self.lands.get(h) or Land(f"hex {h}", "", Point(0.0, 0.0)) for h in sorted(ids)]
 
     def hex(self, hex_id: int) -> str:
         return hex_place(self._land([hex_id])[0])
