@@ -307,7 +307,7 @@ class CodexAdapter:
         self._note: tuple[Any, tuple[Point, str] | None] | None = None
         self._drawn: tuple[Any, tuple[Any, ...], tuple[Piece, ...]] | None = None
         self._named: tuple[Any, SpotNames] | None = None
-        self._drawn_board: tuple[Any, Any, Any, tuple[Any, ...], Board] | None = None
+        self._drawn_board: tuple[Any, Any, Any, SpotNames, Board] | None = None
         self._metropolises: tuple[Any, dict[str, list[str]]] | None = None
         self._foot: Panel | None = None
         self._foot_key: tuple[Any, ...] | None = None
@@ -331,15 +331,16 @@ class CodexAdapter:
         last = self._drawn_board
         if last is not None and last[0] is hexes and last[1] is harbors and last[2] == length:
             return last[4]
-        # a new hexes table is most often the robber or the merchant moving: nothing drawn here
-        shape = tuple((k, h.get("type"), h.get("numberToken")) for k, h in _table(table, "hexes"))
-        if last is not None and last[1] is harbors and last[2] == length and last[3] == shape:
+        # a new hexes table is most often the robber or the merchant moving, which changes
+        # nothing drawn here: the spot namer, one per set of terrains and numbers, tells
+        places = self._places(view)
+        if last is not None and last[1] is harbors and last[2] == length and last[3] is places:
             made = last[4]
         else:
             made = self._board_of(view)
             if last is not None and last[4] == made:
                 made = last[4]
-        self._drawn_board = (hexes, harbors, length, shape, made)
+        self._drawn_board = (hexes, harbors, length, places, made)
         return made
 
     def _board_of(self, view: View) -> Board:
