@@ -259,8 +259,9 @@ def board_group(board: Board) -> svgwrite.container.Group:
         harbors.add(_harbor(harbor, board.hex_size))
     group.add(harbors)
     tokens = _g(class_="tokens")
-    for token in _tokens(board):
-        tokens.add(token)
+    for tile in board.tiles:
+        if tile.token is not None:
+            tokens.add(token_group(tile.token, tile.center, board.hex_size))
     group.add(tokens)
     if board.tracks:
         tracks = _g(class_="tracks")
@@ -268,11 +269,6 @@ def board_group(board: Board) -> svgwrite.container.Group:
             tracks.add(_track(track))
         group.add(tracks)
     return group
-
-
-def _tokens(board: Board) -> list[svgwrite.container.Group]:
-    """The number tokens of the board's hexes, in the order of its tiles."""
-    return [token_group(t.token, t.center, board.hex_size) for t in board.tiles if t.token is not None]
 
 
 def tokens_markup(board: Board) -> str:

@@ -258,11 +258,11 @@ def build_page_data(
                 tokens.append(tokens_markup(board))
                 tokens_from.append(0)
                 tokens_shown.append(0)
-            shown_tokens = tokens_markup(now)
-            if shown_tokens not in tokens:
-                tokens.append(shown_tokens)
+            laid = tokens_markup(now)
+            if laid not in tokens:
+                tokens.append(laid)
             tokens_from.append(snap.index)
-            tokens_shown.append(tokens.index(shown_tokens))
+            tokens_shown.append(tokens.index(laid))
         board_now = now
         if keys != tuple(seen):
             keys = tuple(seen)
