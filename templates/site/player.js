@@ -18,6 +18,7 @@
   var scrub = el("scrub"), seatSel = el("seat"), playBtn = el("btn-play"), story = el("story");
   var help = el("help"), helpBtn = el("btn-help"), charts = el("charts");
   var wordsList = el("words-list"), tokenLayer = document.querySelector("#board-svg .tokens");
+  var scrollers = [panel, charts, wordsList];  // the parts that scroll in their own box
   var byFrame = [], current = null;
 
   // The index's "Hide winners and scores" holds here too (spoilers.js, in the head, set it):
@@ -272,11 +273,11 @@
   // them; showing all they hold, they are not (a stop with nothing to do). The skip link to
   // the players still moves the focus there.
   function tabStops() {
-    [panel, charts, wordsList].forEach(function (part) {
+    scrollers.forEach(function (part) {
       part.tabIndex = part.scrollHeight > part.clientHeight + 1 ? 0 : -1;
     });
   }
-  function scrolls(node) { return (node === panel || node === charts || node === wordsList) && node.tabIndex === 0; }
+  function scrolls(node) { return scrollers.indexOf(node) >= 0 && node.tabIndex === 0; }
 
   // A line cut short for its width keeps its whole text as the pointer's tooltip, asked again
   // whenever the width changes (a phone turned, a window resized).
