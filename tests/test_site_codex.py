@@ -430,7 +430,8 @@ def test_the_tokens_drawn_follow_a_geomancer_swap_in_frames_and_pages() -> None:
     """rules §14 Geomancer: two number tokens change hexes. Every frame draws the tokens where
     its position has them, the standalone frames and the page alike (the page holds each
     arrangement once, and the frame from which it shows); a roll outlines the hexes holding
-    its number now; and the words of the pieces name the hexes by the tokens drawn."""
+    its number now; the hexes' tooltips name them by the numbers they hold now; and the words
+    of the pieces name the hexes by the tokens drawn."""
     from toolkit.render.frames import render_frames, snapshots
     from toolkit.render.svg import tokens_markup
 
@@ -450,6 +451,13 @@ def test_the_tokens_drawn_follow_a_geomancer_swap_in_frames_and_pages() -> None:
         assert drawn_tokens(data["tokens"][arrangement]) == want, snap.index
         assert drawn_tokens(frames[snap.index]) == want, snap.index
         assert data["tokens"][arrangement] == tokens_markup(board)
+        # the page's hexes are drawn once: their tooltips, which name a hex by its number, follow
+        assert [t.key for t in board.tiles] == [t.key for t in adapter_board.tiles]
+        assert data["hexTitles"][arrangement] == [t.title for t in board.tiles]
+        for tile in board.tiles:
+            number = view["board"]["hexes"][tile.key]["numberToken"]
+            assert tile.title.startswith(f"the {number}-" if number else "the desert hex"), tile.title
+            assert tile.title.endswith(f" (hex {tile.key})"), tile.title
         swapped += snap.index in data["tokensFrom"][1:]
         hot = HOT.findall(data["marks"][data["f"][snap.index][3]])
         rolled = re.search(r" rolls (\d+)\+(\d+)=", snap.action)

@@ -18,6 +18,7 @@
   var scrub = el("scrub"), seatSel = el("seat"), playBtn = el("btn-play"), story = el("story");
   var help = el("help"), helpBtn = el("btn-help"), charts = el("charts");
   var wordsList = el("words-list"), tokenLayer = document.querySelector("#board-svg .tokens");
+  var hexTitles = document.querySelectorAll("#board-svg .tiles .hex > title");
   var scrollers = [panel, charts, wordsList];  // the parts that scroll in their own box
   var byFrame = [], current = null;
 
@@ -204,7 +205,11 @@
     // A board whose number tokens change hexes (the Geomancer) comes with each arrangement.
     if (data.tokens) {
       var laid = data.tokensShown[lastFrom(data.tokensFrom, n)];
-      if (laid !== st.tokens) { tokenLayer.innerHTML = data.tokens[laid]; st.tokens = laid; }
+      if (laid !== st.tokens) {
+        tokenLayer.innerHTML = data.tokens[laid];
+        data.hexTitles[laid].forEach(function (title, i) { hexTitles[i].textContent = title; });
+        st.tokens = laid;
+      }
     }
     // Only parts that differ from the frame shown before are replaced.
     if (row[3] !== st.marks) { marks.innerHTML = data.marks[row[3]]; st.marks = row[3]; }

@@ -125,6 +125,8 @@ def test_codex_page_frame_matches_the_standalone_svg(replay_page: Any, site: Sit
 
 TOKENS = """() => Array.from(document.querySelectorAll('#board-svg .tokens .token'))
   .map(g => [g.getAttribute('transform'), g.querySelector('text').textContent])"""
+HEX_TITLES = """() => Array.from(document.querySelectorAll('#board-svg .tiles .hex'))
+  .map(h => [h.dataset.hex, h.querySelector('title').textContent])"""
 SAVED = Path(__file__).resolve().parents[2] / "replays" / "codex-four-player-joaquim-wins.json"
 
 
@@ -132,7 +134,8 @@ def test_the_board_shows_the_tokens_a_geomancer_swapped(
     replay_page: Any, tmp_path_factory: pytest.TempPathFactory, publish_replay: Any
 ) -> None:
     """rules §14 Geomancer: from the move that swaps two number tokens the page draws them
-    where they now lie, as the standalone frame does; stepping back draws them as they were."""
+    where they now lie, as the standalone frame does, and the hexes' tooltips name them by
+    those numbers; stepping back draws them as they were."""
     import json
     import re
 
@@ -142,9 +145,15 @@ def test_the_board_shows_the_tokens_a_geomancer_swapped(
     root, frames = publish_replay(tmp_path_factory.mktemp("geomancer"), "swap", data)
     token = re.compile(r'<g class="token(?: hot)?" transform="([^"]+)"><circle [^>]*/><text [^>]*>(\d+)<')
 
+    hexes = re.compile(r'<polygon class="hex [^"]*" data-hex="([^"]+)" [^>]*><title>([^<]*)</title>')
+
     def standalone(n: int) -> list[list[str]]:
         svg = (frames / f"frame-{n:04d}.svg").read_text(encoding="utf-8")
         return [list(found) for found in token.findall(svg)]
+
+    def titled(n: int) -> list[list[str]]:
+        svg = (frames / f"frame-{n:04d}.svg").read_text(encoding="utf-8")
+        return [list(found) for found in hexes.findall(svg)]
 
     page = replay_page.page
     replay_page.goto((root / "replays" / "swap.html").as_uri() + "#move=153")
@@ -152,8 +161,10 @@ def test_the_board_shows_the_tokens_a_geomancer_swapped(
     page.keyboard.press("ArrowRight")
     assert replay_page.frame() == 154
     assert page.evaluate(TOKENS) == standalone(154) != standalone(153)
+    assert page.evaluate(HEX_TITLES) == titled(154) != titled(153)
     page.keyboard.press("End")
     assert page.evaluate(TOKENS) == standalone(160)
     page.keyboard.press("Home")
     assert page.evaluate(TOKENS) == standalone(0)
+    assert page.evaluate(HEX_TITLES) == titled(0)
     assert replay_page.errors == []

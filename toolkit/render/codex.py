@@ -337,13 +337,13 @@ class CodexAdapter:
         if last is not None and last[1] is harbors and last[2] == length and last[3] is places:
             made = last[4]
         else:
-            made = self._board_of(view)
+            made = self._board_of(view, places)
             if last is not None and last[4] == made:
                 made = last[4]
         self._drawn_board = (hexes, harbors, length, places, made)
         return made
 
-    def _board_of(self, view: View) -> Board:
+    def _board_of(self, view: View, places: SpotNames) -> Board:
         geo = geometry(view)
         board = _board(view)
         tiles = []
@@ -360,7 +360,7 @@ class CodexAdapter:
                     corners=tuple(geo.layout.corners(*axial_to_lattice(*parse_axial(key)))),
                     terrain=terrain,
                     token=token if isinstance(token, int) and not isinstance(token, bool) else None,
-                    title=f"{key}: {terrain}",
+                    title=f"{places(key)} (hex {key})",
                 )
             )
         harbors = []

@@ -178,6 +178,7 @@ class PioneersAdapter:
     def _board_of(self, view: View) -> Board:
         geo = geometry()
         board = view.get("board") or {}
+        named = places(hex_names(view))
         tiles = []
         for item in sorted(board.get("hexes") or [], key=lambda h: _int(h.get("id"))):
             hex_id = _int(item.get("id"))
@@ -192,7 +193,7 @@ class PioneersAdapter:
                     corners=geo.corners[hex_id],
                     terrain=resource,
                     token=token if isinstance(token, int) and not isinstance(token, bool) else None,
-                    title=_hex_words(resource, token) + f" (hex {hex_id})",
+                    title=f"{named.hex(hex_id)} (hex {hex_id})",
                 )
             )
         harbors = []

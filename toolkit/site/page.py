@@ -199,6 +199,7 @@ def build_page_data(
     board: Board | None = None
     board_now: Board | None = None  # the board as this frame has it: two tokens may swap hexes
     tokens: list[str] = []  # each arrangement of the number tokens, once the board changes
+    hex_titles: list[list[str]] = []  # the hexes' tooltips with each arrangement, in board order
     tokens_from: list[int] = []  # the frames where the board drawn changes (the first too)
     tokens_shown: list[int] = []  # the arrangement from each of those frames on
     hex_size = 0.0
@@ -256,11 +257,13 @@ def build_page_data(
         if now is not board_now and now != board_now:
             if not tokens:
                 tokens.append(tokens_markup(board))
+                hex_titles.append([tile.title for tile in board.tiles])
                 tokens_from.append(0)
                 tokens_shown.append(0)
             laid = tokens_markup(now)
             if laid not in tokens:
                 tokens.append(laid)
+                hex_titles.append([tile.title for tile in now.tiles])
             tokens_from.append(snap.index)
             tokens_shown.append(tokens.index(laid))
         board_now = now
@@ -340,6 +343,7 @@ def build_page_data(
     }
     if tokens:  # the tokens changed hexes: the page draws each frame's arrangement
         data["tokens"] = tokens
+        data["hexTitles"] = hex_titles  # a hex is named by its number, so its tooltip changes too
         data["tokensFrom"] = tokens_from
         data["tokensShown"] = tokens_shown
     first_layer = "".join(pieces.values[i] for i in layers.values[frames[0][0]])
