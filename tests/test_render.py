@@ -237,9 +237,26 @@ def test_a_rows_shorthand_is_said_in_words_to_a_screen_reader() -> None:
     row = ADAPTER.rows(view, {0})[0]
     who, info = str(fragments.who(row)), str(fragments.info(row))
     assert '<span aria-hidden="true">3 (4) VP</span>' in who
-    assert '<span class="sr-only">3 VP shown, 4 with your hidden cards</span>' in who
+    assert '<span class="sr-only">3 VP shown, 4 counting hidden cards</span>' in who
     assert '<span aria-hidden="true">left 13/1/4</span>' in info
     assert '<span class="sr-only">13 roads, 1 settlement, 4 cities left</span>' in info
+
+
+def test_a_rows_tags_say_what_is_owed_in_words_and_read_apart() -> None:
+    """pioneers.md §Turn: the decision a seat owes is told in a player's words ("to move: play
+    the turn", not the engine's kind "turn"), and a row's tags are words apart, so a screen
+    reader never runs two together ("play the turnLargest army")."""
+    from toolkit.site import fragments
+
+    for kind, words in (("turn", "play the turn"), ("setup", "place"), ("bandit", "move the bandit"),
+                        ("discard", "discard"), ("trade", "answer the offer")):
+        view = {"seat": None, "phase": kind, "currentSeat": 0, "toMove": [0], "decisions": {"0": kind},
+                "awards": {"largestArmy": 0}, "players": [{"seat": 0, "score": 3}]}
+        row = ADAPTER.rows(view, {0})[0]
+        assert row.to_move == words
+        info = str(fragments.info(row))
+        assert f'<span class="tag move">to move: {words}</span> <span class="tag award">' in info
+        assert f"({words})" in ADAPTER.header(view).acting
 
 
 def test_a_name_holding_bidi_controls_is_drawn_as_it_reads(tmp_path: Path) -> None:

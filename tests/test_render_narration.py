@@ -191,3 +191,39 @@ def test_a_move_told_by_its_type_alone_reads_as_a_sentence() -> None:
         assert "secret" not in said
         verb = said.removeprefix("p1 ").split(" ")[0]
         assert said.startswith("p1: ") or verb.endswith("s"), said
+
+
+def test_a_card_played_is_told_once_and_an_embargo_by_its_haul() -> None:
+    """pioneers.md §Development cards: a knight, roadworks or windfall played is told by the move
+    alone (the engine's event only says it again); an embargo's line says what it brought in,
+    or that nobody else held the resource."""
+    told = {"knight": 0, "roadworks": 0, "windfall": 0, "embargo": 0}
+    for path in sorted(REPLAYS.glob("pioneers-*.json")):
+        for step in replay.run(load(path), None):
+            move = step.move
+            action = (move or {}).get("action") or {}
+            if action.get("type") != "play_dev":
+                continue
+            card = action["card"]
+            lines = ADAPTER.event_lines(move, step.events)
+            told[card] += 1
+            assert not any(" played " in line for line in lines), (path.name, step.index, lines)
+            if card == "embargo":
+                resource = action["resource"]
+                said = lines[0]
+                haul = said.startswith(f"seat {move['seat']} collected ") and said.endswith(f" {resource}")
+                assert haul or said == f"nobody else held {resource}", lines
+    assert all(told.values()), told
+
+
+def test_counts_in_codex_event_words_read_as_words() -> None:
+    """A count in a codex event reads as a number of things, not ``card(s)``, and none as ``no``."""
+    said = {
+        "p1 may place 2 free road(s)": "p1 may place 2 free roads",
+        "p1 activates 0 knight(s) for free": "p1 activates no knights for free",
+        "p2 discards 1 progress card(s)": "p2 discards 1 progress card",
+        "p1 takes 0 ore": "p1 takes no ore",
+        "p1 takes 2 card(s) of their choice from p2": "p1 takes 2 cards of their choice from p2",
+        "p1 rolls 10 and takes 10 grain": "p1 rolls 10 and takes 10 grain",
+    }
+    assert {text: codex_words.plain_event(text) for text in said} == said

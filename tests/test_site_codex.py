@@ -492,3 +492,18 @@ def test_a_geomancer_swap_is_told_by_the_numbers_the_hexes_held() -> None:
             checked += 1
         before = view
     assert checked == 2
+
+
+def test_a_turn_heading_gives_its_roll_to_the_eye_only() -> None:
+    """A turn's heading shows its roll beside its label, pinned above the turn's lines; the
+    roll is the turn's first line too, so a screen reader hears the heading's label only."""
+    import html as html_text
+
+    page = page_of(REPLAYS / "codex-four-player-joaquim-wins.json")
+    heads = re.findall(r'<h3 class="turn-head" data-frame="\d+">(.*?)</h3>', page.html)
+    rolled = [h for h in heads if "aria-hidden" in h]
+    assert len(rolled) > 20
+    for head in rolled:
+        label, roll = re.fullmatch(r'(Turn \d+)<span aria-hidden="true"> \u00b7 (.+)</span>', head).groups()
+        lines = html_text.unescape(page.html.split(head, 1)[1].split("</ol>", 1)[0])
+        assert f". {html_text.unescape(roll).split('; ')[0]}</a>" in lines, (label, roll)

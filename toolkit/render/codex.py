@@ -844,7 +844,7 @@ class CodexAdapter:
                 else:
                     to_move = humanise(facts.kind)
         elif current:
-            to_move = {"roll": "roll", "setup1": "place", "setup2": "place"}.get(facts.phase, "act")
+            to_move = {"roll": "roll", "setup1": "place", "setup2": "place"}.get(facts.phase, "play the turn")
         return PlayerRow(
             seat=seats.seat_of[pid],
             name=seats.names[pid],

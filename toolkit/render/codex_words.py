@@ -312,6 +312,7 @@ def plain_event(text: str, place: Callable[[str], str] | None = None) -> str:
     dropped: ``builds a road on the edge between the 6-hills and 8-forest hexes``, and a hex the
     robber or the merchant goes to (and the two whose tokens the Geomancer swaps) by its number and
     terrain: ``the robber moves to the 6-hills hex``. Without it a hex id stays as it is.
+    Counts read as words: ``2 free road(s)`` as ``2 free roads``, ``takes 0 ore`` as ``takes no ore``.
     """
     # A spot or knight pattern is tried only on a text holding the characters it starts from.
     if "knight-" in text:
@@ -323,7 +324,21 @@ def plain_event(text: str, place: Callable[[str], str] | None = None) -> str:
             text = _SPOT.sub(lambda m: f" {m.group(1)} {place(m.group(2))}", text)
     if place is not None and "," in text:
         text = _HEX.sub(lambda m: f" {m.group(1)} {place(m.group(2))}", text)
+    if "(s)" in text:
+        text = _SOME.sub(_counted, text)
+    if " 0 " in text:
+        text = _NONE.sub("no ", text)
     return _CARD_ID.sub(_card_words, text)
+
+
+_SOME = re.compile(r"\b(\d+) ((?:[a-z]+ )*?[a-z]+)\(s\)")
+_NONE = re.compile(r"\b0 (?=[a-z])")
+
+
+def _counted(match: re.Match[str]) -> str:
+    """``2 free road(s)`` as ``2 free roads``, ``1 knight(s)`` as ``1 knight``, ``0`` as ``no``."""
+    count, noun = int(match.group(1)), match.group(2)
+    return f"1 {noun}" if count == 1 else f"{count or 'no'} {noun}s"
 
 
 def _card_words(match: re.Match[str]) -> str:

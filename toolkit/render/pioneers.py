@@ -62,6 +62,24 @@ ECHO_EVENTS = frozenset(
         "end_turn",
     }
 )
+OWED_WORDS = {
+    "setup": "place",
+    "turn": "play the turn",
+    "bandit": "move the bandit",
+    "discard": "discard",
+    "trade": "answer the offer",
+}
+"""What a seat owes (the engine's decision kinds) in a player's words."""
+
+
+def owed_words(kind: Any) -> str:
+    """The decision ``kind`` a seat owes in words (an unknown kind as written; none as '')."""
+    text = kind if type(kind) is str else "" if kind is None else str(kind)
+    return OWED_WORDS.get(text, text)
+
+
+ECHO_PLAYS = frozenset({"knight", "roadworks", "windfall"})
+"""Development cards whose play the move's own words tell whole (an embargo's haul is news)."""
 
 
 class Geometry:
@@ -295,11 +313,15 @@ class PioneersAdapter:
 
     def event_lines(self, move: Mapping[str, Any], events: list[Any]) -> list[str]:
         """Public event texts, leaving out those that only restate the move."""
-        return [
-            str(e["text"])
-            for kind, e in self._public(events)
-            if kind not in ECHO_EVENTS and isinstance(e.get("text"), str)
-        ]
+        lines = []
+        for kind, e in self._public(events):
+            if kind in ECHO_EVENTS or not isinstance(e.get("text"), str):
+                continue
+            card = e.get("card") if kind == "play_dev" else None
+            if card in ECHO_PLAYS:
+                continue
+            lines.append(_embargo_words(e) if card == "embargo" else str(e["text"]))
+        return lines
 
     def header(self, view: View) -> Header:
         inputs = tuple(map(view.get, HEADER_KEYS))
@@ -315,7 +337,7 @@ class PioneersAdapter:
         waiting = []
         for seat in view.get("toMove") or []:
             kind = decisions.get(str(seat), phase)
-            waiting.append(f"{names.get(_int(seat), f'seat {seat}')} ({kind})")
+            waiting.append(f"{names.get(_int(seat), f'seat {seat}')} ({owed_words(kind)})")
         if phase == "over":
             winner = self.winner(view)
             acting = f"game over: {winner} wins" if winner else "game over"
@@ -432,7 +454,7 @@ class PioneersAdapter:
         if isinstance(final, list) and seat < len(final):
             score = str(_int(final[seat]))
         elif own == seat and isinstance(view.get("myScore"), int):
-            score_spoken = f"{score} VP shown, {view['myScore']} with your hidden cards"
+            score_spoken = f"{score} VP shown, {view['myScore']} counting hidden cards"
             score = f"{score} ({view['myScore']})"
         badges = []
         if awards.get("largestArmy") == seat:
@@ -463,7 +485,7 @@ class PioneersAdapter:
             cards=cards,
             badges=tuple(badges),
             stats=tuple(stats),
-            to_move=str(decisions.get(str(seat), "")),
+            to_move=owed_words(decisions.get(str(seat), "")),
             current=view.get("currentSeat") == seat and view.get("phase") != "over",
             out=bool(player.get("resigned")),
             score_spoken=score_spoken,
@@ -610,7 +632,7 @@ class _Table:
             to_move = self.decisions.get(str(seat), "")
             found = (
                 (self.army == seat, self.road == seat, (final[seat],) if seat < len(final) else None),
-                (to_move if type(to_move) is str else str(to_move), self.current == seat),
+                (owed_words(to_move), self.current == seat),
             )
             before = self._before.get(seat)
             if before == found:
@@ -626,6 +648,17 @@ def _named(players: list[Any]) -> dict[int, Any]:
 
 STORY_EVENTS: dict[str, set[Any]] = {"offer": {"offer"}, "answer": {"answer"}, "end": {"end_turn"}}
 _ROLLED = ("roll", "produce")  # event types of a roll and what it produced
+
+
+def _embargo_words(event: Mapping[str, Any]) -> str:
+    """What an embargo brought in (the move already says it was played): ``seat 2 collected
+    3 grain``, or ``nobody else held grain``; the engine's own words if its fields are amiss."""
+    seat, resource, hands = event.get("seat"), event.get("resource"), event.get("hands")
+    if not (type(seat) is int and type(resource) is str and isinstance(hands, Mapping)):
+        return str(event["text"])
+    gained = hands.get(str(seat))
+    count = gained.get(resource, 0) if isinstance(gained, Mapping) else 0
+    return f"seat {seat} collected {count} {resource}" if count else f"nobody else held {resource}"
 
 
 def _public(events: list[Any]) -> list[tuple[Any, Mapping[str, Any]]]:

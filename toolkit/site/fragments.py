@@ -91,13 +91,11 @@ def info(r: PlayerRow) -> Markup:
         out.extend(_track(track, level, metro) for track, level, metro in r.tracks)
         out.append("</div>")
     if r.badges or r.out or r.to_move:
-        out.append('<div class="tags">')
-        if r.to_move:
-            out.append(f'<span class="tag move">to move: {escape(r.to_move)}</span>')
-        out.extend(f'<span class="tag award">{escape(b)}</span>' for b in r.badges)
+        tags = [f'<span class="tag move">to move: {escape(r.to_move)}</span>'] if r.to_move else []
+        tags.extend(f'<span class="tag award">{escape(b)}</span>' for b in r.badges)
         if r.out:
-            out.append('<span class="tag">resigned</span>')
-        out.append("</div>")
+            tags.append('<span class="tag">resigned</span>')
+        out.append(f'<div class="tags">{" ".join(tags)}</div>')  # spaced, so tags read as words
     return Markup("".join(out))
 
 

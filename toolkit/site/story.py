@@ -46,7 +46,9 @@ class Fold:
 
 @dataclass
 class Turn:
-    """One turn: its label (``Turn 12``), its roll in words, and its lines in order."""
+    """One turn: its label (``Turn 12``), its roll in words, and its lines in order. The page
+    heads the turn with its label and roll; the roll is its first line too, so a screen reader
+    hears the heading's label only."""
 
     label: str
     items: list[Line | Fold] = field(default_factory=list)
@@ -55,10 +57,6 @@ class Turn:
     @property
     def start(self) -> int:
         return self.items[0].frame if self.items else 0
-
-    @property
-    def heading(self) -> str:
-        return f"{self.label} \u00b7 {self.roll}" if self.roll else self.label
 
 
 @dataclass
