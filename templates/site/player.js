@@ -195,7 +195,14 @@
   }
 
   function show(n, keepHash) {
+    var asked = n;
     n = clamp(n);
+    // A step past either end changes nothing on screen, so it is said: the same words again
+    // would not be read out.
+    if (n === st.frame && asked !== n && st.timer === null && narration.textContent) {
+      announce.textContent = (n ? "Already at the last move: " : "Already at the first move: ") + narration.textContent;
+      return;
+    }
     var row = data.f[n];
     if (row[0] !== st.layer) {
       setPieces(data.layers[row[0]]);
@@ -254,7 +261,16 @@
     narration.textContent = said;
     narrationIfCut();
     var turn = turnOf(n);
-    if (st.timer === null) { announce.textContent = said; }
+    // Stepped from a line of the move list, the focus follows to the move shown (whose line is
+    // then read out as it takes the focus), so Enter and Tab go on from there, not from where
+    // the focus was left long out of sight.
+    var from = document.activeElement, follows = false;
+    if (st.timer === null && current && from !== current && from && from.matches &&
+        from.matches("#moves a[data-frame]")) {
+      current.focus({ preventScroll: true });
+      follows = true;
+    }
+    if (st.timer === null && !follows) { announce.textContent = said; }
     else if (turn !== st.turn && heads[turn]) { sayTurn(heads[turn].textContent); }
     st.turn = turn;
     counter.textContent = n + " / " + last;
@@ -399,7 +415,7 @@
     if (d < 0 && t >= 0 && data.turns[t] < st.frame) { show(data.turns[t]); return; }
     var next = t + d;
     if (next >= 0 && next < data.turns.length) { show(data.turns[next]); }
-    else { show(d < 0 ? 0 : last); }
+    else { show(d < 0 ? -1 : last + 1); }  // past the first or last turn: an end, said if there already
   }
 
   // The hash names the move and the view; a hash without a seat means the spectator. A hash
@@ -426,20 +442,36 @@
     opener = null;
   }
 
+  // The keys of one character (letters, brackets, + - ?) can be turned off in the help: a
+  // speech-input user's words, or a screen reader's browse keys, must not step the game. The
+  // choice is kept in the browser when it lets a page keep one.
+  var LETTER_KEYS = "replaykit.letterKeys", letterBox = el("letter-keys");
+  function letterKeys() { return letterBox.checked; }
+  try { letterBox.checked = localStorage.getItem(LETTER_KEYS) !== "off"; } catch (e) { /* not kept */ }
+  letterBox.addEventListener("change", function () {
+    try { localStorage.setItem(LETTER_KEYS, letterBox.checked ? "on" : "off"); } catch (e) { /* not kept */ }
+    announce.textContent = "Letter and symbol keys " + (letterBox.checked ? "on" : "off");
+  });
+
   var keys = { ArrowRight: 1, ArrowLeft: -1, j: 1, k: -1, PageDown: 10, PageUp: -10 };
   function onKey(ev) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
-    var tag = ev.target && ev.target.tagName;
-    if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && ev.target.type !== "range")) { return; }
     var k = ev.key;
-    // A box focused while it scrolls (the players, the pictures, the board in words) keeps the
-    // keys that page through it: reading, PageDown must not step the game under the reader.
-    if (scrolls(ev.target) && /^(PageUp|PageDown|Home|End| )$/.test(k) && help.hidden) { return; }
-    if (!help.hidden) {
-      if (k === "Escape" || k === "?") { openHelp(false); ev.preventDefault(); }
-      else if (k === "Tab") { el("btn-help-close").focus(); ev.preventDefault(); }  // its one control
+    var letter = k.length === 1 && k !== " ";
+    if (!help.hidden) {  // the help holds the focus: Tab goes between its two controls
+      if (k === "Escape" || (k === "?" && letterKeys())) { openHelp(false); ev.preventDefault(); }
+      else if (k === "Tab") {
+        (document.activeElement === letterBox ? el("btn-help-close") : letterBox).focus();
+        ev.preventDefault();
+      }
       return;
     }
+    var tag = ev.target && ev.target.tagName;
+    if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && ev.target.type !== "range")) { return; }
+    if (letter && !letterKeys()) { return; }
+    // A box focused while it scrolls (the players, the pictures, the board in words) keeps the
+    // keys that page through it: reading, PageDown must not step the game under the reader.
+    if (scrolls(ev.target) && /^(PageUp|PageDown|Home|End| )$/.test(k)) { return; }
     if (has(keys, k)) { stop(); show(st.frame + keys[k]); }
     else if (k === "]" || k === "n") { stop(); turnStep(1); }
     else if (k === "[" || k === "p") { stop(); turnStep(-1); }

@@ -502,8 +502,9 @@ def test_an_offer_is_narrated_before_its_answers_are_known(replay_chromium: Any,
 def test_the_help_keeps_the_focus_and_a_skip_link_keeps_the_move_and_view(
     replay_chromium: Any, site: Site
 ) -> None:
-    """The key help holds the focus while open (Tab stays on its Close button) and gives it back
-    where it found it; a skip link moves the focus without resetting the move or the view."""
+    """The key help holds the focus while open (Tab goes between its switch of the letter keys
+    and its Close button) and gives it back where it found it; a skip link moves the focus
+    without resetting the move or the view."""
     page = _open(replay_chromium, site.url("table") + "#move=30&seat=1", SIZES[0])
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Skip to the board controls"
@@ -511,9 +512,10 @@ def test_the_help_keeps_the_focus_and_a_skip_link_keeps_the_move_and_view(
     assert _focus(page) == "controls"
     assert (_frame(page), page.evaluate("document.body.dataset.seat")) == (30, "1")
     page.keyboard.press("?")
-    for key in ("Tab", "Tab", "Shift+Tab"):
+    assert _focus(page) == "btn-help-close"
+    for key, focused in (("Tab", "letter-keys"), ("Tab", "btn-help-close"), ("Shift+Tab", "letter-keys")):
         page.keyboard.press(key)
-        assert _focus(page) == "btn-help-close", key
+        assert _focus(page) == focused, key
     page.keyboard.press("Escape")
     assert page.is_hidden("#help") and _focus(page) == "controls"
     page.context.close()
@@ -1255,4 +1257,75 @@ def test_the_board_in_words_lists_every_piece_shown_under_its_owner(
         page.keyboard.press("Home")
         assert _frame(page) == int(frame)
     assert not page.errors
+    page.context.close()
+
+
+def test_stepping_from_the_move_list_takes_the_focus_along(replay_chromium: Any, site: Site) -> None:
+    """Keyboard only: with the focus on a line of the move list, stepping the game moves the
+    focus to the line of the move shown, so Enter and Tab go on from the move on screen (the
+    line is read out as it takes the focus, so the live region does not say it again)."""
+    page = _open(replay_chromium, site.url("table") + "#move=0", SIZES[0])
+    page.focus("#skip-moves")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.frame") == "0"
+    for _ in range(3):
+        page.keyboard.press("PageDown")
+    frame = _frame(page)
+    assert frame == 30
+    # the line of the move shown (a folded trade's answer: the trade's line)
+    assert page.evaluate("document.activeElement === document.querySelector('#moves [aria-current=step]')")
+    line = page.evaluate("+document.activeElement.dataset.frame")
+    page.keyboard.press("Enter")  # Enter shows the focused line's move, the one on screen or its fold's
+    assert _frame(page) == line and frame - line < 10
+    frame = line
+    page.focus("#btn-next")  # from a control, the focus stays where it is
+    page.keyboard.press("ArrowRight")
+    assert _frame(page) == frame + 1 and _focus(page) == "btn-next"
+    page.context.close()
+
+
+def test_a_step_past_either_end_is_said(replay_chromium: Any, site: Site) -> None:
+    """A step past the last move, or before the first, changes nothing on screen; the live
+    region says so rather than repeating words a screen reader would not read again."""
+    page = _open(replay_chromium, site.url("table") + "#move=0", SIZES[0])
+    page.focus("#controls")
+    page.keyboard.press("ArrowLeft")
+    assert _frame(page) == 0
+    assert page.inner_text("#announce").startswith("Already at the first move: ")
+    page.keyboard.press("End")
+    end = _frame(page)
+    assert not page.inner_text("#announce").startswith("Already")
+    for key in ("ArrowRight", "PageDown", "]"):
+        page.evaluate("document.getElementById('announce').textContent = ''")
+        page.keyboard.press(key)
+        assert _frame(page) == end, key
+        assert page.inner_text("#announce").startswith("Already at the last move: "), key
+    page.context.close()
+
+
+def test_the_letter_keys_can_be_turned_off_and_stay_off(replay_chromium: Any, site: Site) -> None:
+    """WCAG 2.1.4: the keys of one character (j, k, n, p, brackets, + - ?) can be turned off in
+    the key help, for speech input and a screen reader's own keys; the arrows, Page keys,
+    Home, End and the buttons still work, and the choice holds when the page is opened again."""
+    page = _open(replay_chromium, site.url("table") + "#move=5", SIZES[0])
+    page.focus("#controls")
+    page.keyboard.press("j")
+    assert _frame(page) == 6
+    page.click("#btn-help")
+    page.keyboard.press("Tab")
+    assert _focus(page) == "letter-keys"
+    page.keyboard.press("Space")
+    assert not page.is_checked("#letter-keys")
+    assert page.inner_text("#announce") == "Letter and symbol keys off"
+    page.keyboard.press("Escape")
+    for key in ("j", "k", "n", "p", "]", "[", "+", "-", "?"):
+        page.keyboard.press(key)
+        assert _frame(page) == 6 and page.is_hidden("#help"), key
+    page.keyboard.press("ArrowRight")
+    assert _frame(page) == 7
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.frame === '7'")
+    assert not page.is_checked("#letter-keys")
+    page.keyboard.press("j")
+    assert _frame(page) == 7
     page.context.close()
