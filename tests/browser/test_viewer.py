@@ -1329,3 +1329,23 @@ def test_the_letter_keys_can_be_turned_off_and_stay_off(replay_chromium: Any, si
     page.keyboard.press("j")
     assert _frame(page) == 7
     page.context.close()
+
+
+def test_the_board_is_one_image_to_a_screen_reader(replay_chromium: Any, site: Site) -> None:
+    """The board is one image, named and described by the turn and the move; its hundreds of
+    shapes and labels stay out of the reading order ("The board in words" tells the position),
+    while their tooltips still show to a pointer."""
+    page = _open(replay_chromium, site.url("table") + "#move=12", SIZES[0])
+    cdp = page.context.new_cdp_session(page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    by_id = {n["nodeId"]: n for n in nodes}
+    board = [n for n in nodes if n.get("name", {}).get("value") == "the board"]
+    assert len(board) == 1 and board[0]["role"]["value"] == "image"
+
+    def exposed(node: dict[str, Any]) -> int:
+        kids = [by_id[k] for k in node.get("childIds", []) if k in by_id]
+        return sum((not kid.get("ignored")) + exposed(kid) for kid in kids)
+
+    assert exposed(board[0]) == 0
+    assert page.eval_on_selector_all("#board .hex > title", "ts => ts.length") == 19
+    page.context.close()
