@@ -310,7 +310,8 @@
   }
 
   // The narration shows two lines. One cut short keeps its whole text as the pointer's tooltip,
-  // and a click or tap shows it whole until the next move (what is announced is always whole).
+  // and a click or tap shows it whole until the next move (what is announced is always whole);
+  // so does Enter or Space, the cut narration being then a button and a Tab stop.
   function narrationIfCut() {
     if (narration.classList.contains("whole")) {
       narration.classList.remove("whole");
@@ -318,7 +319,24 @@
     }
     var cut = narration.scrollHeight > narration.clientHeight + 1;
     narration.classList.toggle("cut", cut);
-    if (cut) { narration.title = narration.textContent; } else { narration.removeAttribute("title"); }
+    if (cut) {
+      narration.title = narration.textContent;
+      narration.tabIndex = 0;
+      narration.setAttribute("role", "button");
+      narration.setAttribute("aria-expanded", "false");
+    } else {
+      narration.removeAttribute("title");
+      narration.removeAttribute("tabindex");
+      narration.removeAttribute("role");
+      narration.removeAttribute("aria-expanded");
+    }
+  }
+  function wholeNarration() {
+    if (narration.classList.contains("cut") || narration.classList.contains("whole")) {
+      var whole = narration.classList.toggle("whole");
+      narration.setAttribute("aria-expanded", whole ? "true" : "false");
+      pad();
+    }
   }
 
   // The deep link of move n in the view on screen; a spectator's link names no seat.
@@ -551,10 +569,12 @@
     window.addEventListener("resize", pad);
     window.addEventListener("resize", titleIfCut);
     window.addEventListener("resize", narrationIfCut);
-    narration.addEventListener("click", function () {
-      if (narration.classList.contains("cut") || narration.classList.contains("whole")) {
-        narration.classList.toggle("whole");
-        pad();
+    narration.addEventListener("click", wholeNarration);
+    narration.addEventListener("keydown", function (ev) {
+      if ((ev.key === "Enter" || ev.key === " ") && narration.getAttribute("role") === "button") {
+        ev.preventDefault();
+        ev.stopPropagation();  // Space here opens the words, it does not play
+        wholeNarration();
       }
     });
     // A link taking the focus in the list is scrolled clear of its turn's sticky heading, which

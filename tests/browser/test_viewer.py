@@ -1192,6 +1192,30 @@ def test_a_narration_cut_short_is_read_whole_with_a_tap(replay_chromium: Any, si
     page.context.close()
 
 
+def test_a_narration_cut_short_opens_from_the_keyboard(replay_chromium: Any, site: Site) -> None:
+    """Keyboard only: a narration cut short is a button and a Tab stop; Enter shows it whole and
+    Space cuts it again (Space there never plays); one not cut is neither."""
+    page = _open(replay_chromium, site.url("codex") + "#move=1", (360, 640))
+    looks = """() => { const e = document.getElementById('narration');
+        return [e.classList.contains('cut'), e.classList.contains('whole'), e.getAttribute('role'),
+                e.tabIndex, e.getAttribute('aria-expanded')]; }"""
+    page.focus("#controls")
+    for _ in range(240):
+        if page.evaluate(looks)[0]:
+            break
+        assert page.evaluate(looks)[2:4] == [None, -1]
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate(looks) == [True, False, "button", 0, "false"]
+    frame = _frame(page)
+    page.focus("#narration")
+    page.keyboard.press("Enter")
+    assert page.evaluate(looks)[1:] == [True, "button", 0, "true"]
+    page.keyboard.press("Space")
+    assert page.evaluate(looks)[1:] == [False, "button", 0, "false"]
+    assert _frame(page) == frame and page.get_attribute("#btn-play", "aria-label") == "play"
+    page.context.close()
+
+
 # Each owner's heading in the board in words, the pieces listed under it, and the pieces of
 # that owner drawn on the board (the unowned under "Neutral pieces").
 WORDS_AND_BOARD = """() => {
