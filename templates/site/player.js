@@ -344,6 +344,13 @@
   function setHash(n) {
     try { history.replaceState(null, "", hashOf(n)); } catch (e) { /* some file:// hosts refuse */ }
   }
+  // A move's link (a line of the list, a point of a picture) names the view on screen too, so
+  // opened in a new tab or copied it shows the move as seen here: its address is written as a
+  // pointer, a finger or the focus comes to it, before a browser reads it.
+  function viewLink(ev) {
+    var a = ev.target && ev.target.closest ? ev.target.closest("a[data-frame], a[data-move]") : null;
+    if (a) { a.setAttribute("href", hashOf(+a.getAttribute(a.hasAttribute("data-move") ? "data-move" : "data-frame"))); }
+  }
 
   // Copy the link to the move on screen: the clipboard API where the page may use it,
   // else a selected scratch field and the copy command; either way the result is announced,
@@ -584,6 +591,9 @@
       story.style.scrollPaddingTop = head ? head.offsetHeight + 4 + "px" : "";
     });
     document.addEventListener("keydown", onKey);
+    ["mouseover", "mousedown", "touchstart", "focusin", "contextmenu"].forEach(function (kind) {
+      document.addEventListener(kind, viewLink, { capture: true, passive: true });
+    });
     // The skip link to the moves lands on the move shown, not on the list's first line: the
     // pictures' points and every move before it are many Tab presses long. Every skip link
     // moves the focus without following its "#" link, so the address keeps the link to the

@@ -1373,3 +1373,21 @@ def test_the_board_is_one_image_to_a_screen_reader(replay_chromium: Any, site: S
     assert exposed(board[0]) == 0
     assert page.eval_on_selector_all("#board .hex > title", "ts => ts.length") == 19
     page.context.close()
+
+
+def test_a_moves_link_names_the_view_on_screen(replay_chromium: Any, site: Site) -> None:
+    """A line of the move list or a point of a picture, opened in a new tab or copied, shows its
+    move in the view on screen: its address names the seat once a pointer or the focus comes
+    to it (a spectator's names none)."""
+    page = _open(replay_chromium, site.url("table") + "#move=20&seat=2", SIZES[0])
+    line = page.locator("#moves li.turn > ol > li > a[data-frame]").nth(5)
+    line.focus()
+    assert line.get_attribute("href") == f"#move={line.get_attribute('data-frame')}&seat=2"
+    point = page.locator("figure:not([hidden]) a.chart-move:visible").first
+    point.dispatch_event("mouseover")  # as a pointer coming to it (dots may overlap)
+    assert point.get_attribute("href") == f"#move={point.get_attribute('data-move')}&seat=2"
+    page.evaluate("location.hash = '#move=20'")
+    page.wait_for_function("() => document.body.dataset.seat === 'spectator'")
+    line.focus()
+    assert line.get_attribute("href") == f"#move={line.get_attribute('data-frame')}"
+    page.context.close()
