@@ -8,6 +8,7 @@ deeper than 64) and what is accepted (a leading byte-order mark, which ``fmt`` d
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -224,6 +225,85 @@ def test_more_moves_than_the_schema_allows_are_refused(tmp_path):
     status, lines = _run(["validate", str(save)])
     assert status == 1
     assert any("/moves: " in line and "is too long [bad_size]" in line for line in lines)
+
+
+def test_a_move_list_too_long_is_refused_as_a_whole(tmp_path):
+    """README §Saves: a move list longer than a save may hold is refused by its length alone
+    (one error), its moves not read one by one: millions of bad moves would take minutes."""
+    from toolkit import validation
+    from toolkit.saves import load
+
+    data = dict(SMALL, moves=[{}] * 300_000)
+    save = tmp_path / "long.json"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    report = validation.check(load(str(save)))
+    assert [(p.pointer, p.code) for p in report.errors] == [("/moves", "bad_size")]
+    assert report.warnings == []
+
+
+def _every_problem(save):
+    """What a full check finds: the report listing every problem, unbounded."""
+    from toolkit import validation
+
+    report = validation.check(save, None)
+    return report.errors, report.warnings
+
+
+def test_a_repeated_bad_move_is_listed_at_its_first_places_and_counted(tmp_path):
+    """The problems of a move repeated thousands of times are made at its first places only;
+    the report lists the same first 50 as a full check and counts the rest exactly."""
+    from toolkit import validation
+    from toolkit.saves import load
+
+    good = SMALL["moves"]
+    bad = {"seat": 0, "kind": "turn", "action": {"type": "end_turn"}, "x": 1}
+    data = dict(SMALL, moves=[*good[:3], *[{}] * 2_000, good[3], *[bad] * 300, {"seat": "0"}])
+    save_path = tmp_path / "repeated.json"
+    save_path.write_text(json.dumps(data), encoding="utf-8")
+    save = load(str(save_path))
+    every, every_warning = _every_problem(save)
+    report = validation.check(save)
+    assert report.errors[:50] == every[:50]
+    assert report.errors[50].message == f"and {len(every) - 50} more like these, not listed"
+    assert report.warnings == every_warning
+
+
+def test_repeated_intents_with_unknown_fields_are_warned_of_and_counted(tmp_path):
+    """A Station Master intent repeated hundreds of times with a field its schema does not
+    declare (a warning) and one with an error besides: the warnings and errors listed are a full
+    check's first 50 each, the rest counted exactly; an intent with an error is not also warned of."""
+    from toolkit import validation
+    from toolkit.saves import load
+
+    data = json.loads((FIXTURES / "station-master-seed116956197-day2.json").read_text(encoding="utf-8"))
+    history = data["history"]
+    data["history"] = [*history, *[dict(history[1], extra=1)] * 400, *[dict(history[2], more=2, type=5)] * 60]
+    save_path = tmp_path / "intents.json"
+    save_path.write_text(json.dumps(data), encoding="utf-8")
+    save = load(str(save_path))
+    every, every_warning = _every_problem(save)
+    report = validation.check(save)
+    assert (len(every), len(every_warning)) == (60, 400)
+    assert report.errors[:50] == every[:50] and report.warnings[:50] == every_warning[:50]
+    assert report.errors[50].message == "and 10 more like these, not listed"
+    assert report.warnings[50].message == "and 350 more like these, not listed"
+
+
+def test_thousands_of_distinct_bad_moves_list_the_first_and_count_at_least_the_rest(tmp_path):
+    """Thousands of distinct bad moves: the report lists the same first 50 problems as a full
+    check, and stops reading once those are certain, counting the rest as "at least"."""
+    from toolkit import validation
+    from toolkit.saves import load
+
+    moves = [{"seat": 0, "kind": "turn", "action": {"type": "end_turn"}, "n": n} for n in range(3_000)]
+    save_path = tmp_path / "distinct.json"
+    save_path.write_text(json.dumps(dict(SMALL, moves=[*SMALL["moves"][:4], *moves])), encoding="utf-8")
+    save = load(str(save_path))
+    every, _ = _every_problem(save)
+    report = validation.check(save)
+    assert report.errors[:50] == every[:50]
+    more = re.fullmatch(r"and at least (\d+) more like these, not listed", report.errors[50].message)
+    assert more and 0 < int(more.group(1)) < len(every) - 50
 
 
 def test_a_save_of_millions_of_values_is_refused_before_parsing():

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -214,17 +214,27 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
         report.errors.append(missing)
         return report
     game = save.game
-    # Dispatch branches may restate a base constraint; report each distinct problem once.
-    moves = _distinct_moves(save, game)
+    list_problems = set(_move_list_problems(save, game))
+    # A move list longer than the schema allows is refused as it is: its moves are not read
+    # one by one (millions of them would take minutes to list, for one refusal).
+    moves = [] if list_problems else _distinct_moves(save, game)
     envelope_clean = moves is not None and is_clean(schema_uri(game), _envelope(save, game))
-    errors = sorted(
-        set(_schema_problems(save, game, moves, envelope_clean)) | set(_move_list_problems(save, game)),
-        key=_sort_key,
-    )
+    # Dispatch branches may restate a base constraint; report each distinct problem once.
+    # A move repeated many times has its problems listed at its first few places only, as no
+    # more of them can be among the first ``limit`` listed; the rest are counted.
+    repeats = Repeats(None if limit is None else limit + 1)
+    errors = sorted(set(_schema_problems(save, game, moves, envelope_clean, repeats)) | list_problems,
+                    key=_sort_key)
     # An object that already has an error (say, an unknown intent type) is not also
     # nagged about the fields its unknown shape carries.
     broken = {p.pointer[:i] for p in errors for i, ch in enumerate(p.pointer + "/") if ch == "/"}
-    report.errors = _at_most(errors, save.path, limit)
+    report.errors = _at_most(errors, save.path, limit, repeats.unlisted, repeats.unread)
+
+    def sound(pointer: str) -> bool:
+        return repeats.first_place(pointer) not in broken
+
+    noted = Repeats(repeats.most)
+    noted.stop = repeats.stop  # the moves whose errors were not read
     warnings = [
         Problem(
             save.path,
@@ -233,11 +243,11 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
             pointer=f"{pointer}/{_token(key)}",
             move=_move_of(pointer),
         )
-        for pointer, key in _undeclared(save, game, moves, envelope_clean)
-        if pointer not in broken
+        for pointer, key in _undeclared(save, game, moves, envelope_clean, sound, noted)
     ]
     # in the errors' order: by place in the save, however the distinct moves were walked
-    report.warnings = _at_most(sorted(warnings, key=_sort_key), save.path, limit)
+    warnings.sort(key=_sort_key)
+    report.warnings = _at_most(warnings, save.path, limit, noted.unlisted, noted.unread)
     if save.kind == MANIFEST and not report.errors:
         report.errors = _missing_listed_files(save)
     elif save.kind == "replaykit" and not report.errors:
@@ -245,13 +255,81 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
     return report
 
 
-def _at_most(problems: list[Problem], file: str, limit: int | None) -> list[Problem]:
-    """The first ``limit`` problems and, when there are more, one line counting them."""
-    if limit is None or len(problems) <= limit:
+def _at_most(
+    problems: list[Problem], file: str, limit: int | None, unlisted: int = 0, unread: bool = False
+) -> list[Problem]:
+    """The first ``limit`` problems and, when there are more (``unlisted`` more besides those
+    given), one line counting them (at least so many, when some items were left ``unread``)."""
+    if limit is None or len(problems) + unlisted <= limit:
         return problems
-    more = len(problems) - limit
-    note = Problem(file, f"and {more} more like these, not listed", "more_errors")
+    more = len(problems) + unlisted - limit
+    counted = f"at least {more} more" if unread else f"{more} more"
+    note = Problem(file, f"and {counted} like these, not listed", "more_errors")
     return [*problems[:limit], note]
+
+
+class Repeats:
+    """How many places of one repeated item have its problems made (``most``; None: all), the
+    problems counted but not made, and the first place of each item at a place left out."""
+
+    CHECK_EVERY = 256  # distinct items between two looks at whether enough are listed
+
+    def __init__(self, most: int | None) -> None:
+        self.most = most
+        self.unlisted = 0
+        self.unread = False  # items were left unread: ``unlisted`` is a least count
+        self.stop = -1  # the first place of the first item left unread (-1: none was)
+        self._first: dict[str, str] = {}  # "/moves/9000" -> "/moves/3", for places left out
+        self._places: list[int] = []  # the place of each problem made, once per problem
+
+    def made(self, indices: list[int], count: int) -> None:
+        """Problems were made, ``count`` at each of ``indices``."""
+        if self.most is not None:
+            self._places.extend(index for index in indices for _ in range(count))
+
+    def enough(self, start: int, read: int) -> bool:
+        """Whether the items from place ``start`` on (each first met at or after it) can be left
+        unread: problems enough to list already sit before it. Asked per distinct item, in
+        order of first place (``read`` of them read so far), and answered every few items."""
+        if self.most is None or read % self.CHECK_EVERY or len(self._places) < self.most:
+            return False
+        if sum(1 for place in self._places if place < start) < self.most:
+            return False
+        self.unread, self.stop = True, start
+        return True
+
+    def stopped(self, start: int) -> bool:
+        """Whether the items from place ``start`` on are left unread as :attr:`stop` says (set
+        when the walk of errors stopped: an item whose errors were not read is not walked for
+        its unknown fields either)."""
+        if 0 <= self.stop <= start:
+            self.unread = True
+            return True
+        return False
+
+    def places(self, field: str, indices: list[int], count: int) -> list[int]:
+        """The places of an item with ``count`` problems whose problems are made; the others'
+        are counted, and each is recorded as standing for the item's first place."""
+        if self.most is None or len(indices) <= self.most:
+            return indices
+        left = indices[self.most:]
+        self.unlisted += count * len(left)
+        first = f"/{field}/{indices[0]}"
+        self._first.update((f"/{field}/{index}", first) for index in left)
+        return indices[:self.most]
+
+    def first_place(self, pointer: str) -> str:
+        """``pointer`` moved to its item's first place when its own place was left out (its
+        item, the same there, has the same problems there)."""
+        if not self._first:
+            return pointer
+        parts = pointer.split("/", 3)
+        if len(parts) < 3:
+            return pointer
+        first = self._first.get(f"/{parts[1]}/{parts[2]}")
+        if first is None:
+            return pointer
+        return first + (f"/{parts[3]}" if len(parts) > 3 else "")
 
 
 def _missing_listed_files(manifest: Save) -> list[Problem]:
@@ -282,15 +360,16 @@ def _checkpoints_past_the_end(save: Save) -> list[Problem]:
 
 
 def _schema_problems(
-    save: Save, game: str, moves: Distinct | None, envelope_clean: bool
+    save: Save, game: str, moves: Distinct | None, envelope_clean: bool, repeats: Repeats
 ) -> Iterable[Problem]:
     """Schema errors of ``save``, checking each distinct move only once.
 
     A game's moves repeat a lot (passes, rolls, declined offers), and every move runs the
     dispatch on its kind or type: the envelope is checked with an empty move list, then
     each distinct move against the game's move schema, its errors placed at every index
-    where that move occurs. A part the quick check proves clean (``envelope_clean``: the
-    save without its moves) has no errors to find.
+    where that move occurs (its first few only: see :class:`Repeats`, which also stops the
+    walk once the problems to list are certain). A part the quick check proves clean
+    (``envelope_clean``: the save without its moves) has no errors to find.
     """
     if moves is None:
         yield from _problems(save.path, validator(game).iter_errors(save.data))
@@ -298,10 +377,18 @@ def _schema_problems(
     if not envelope_clean:
         yield from _problems(save.path, validator(game).iter_errors(_envelope(save, game)))
     field = ITEMS[game][0]
-    for move, indices in moves:
+    for k, (move, indices) in enumerate(moves):
+        if repeats.enough(indices[0], k):
+            return
         errors = list(move_validator(game).iter_errors(move))
-        for index in indices:
+        if not errors:
+            continue
+        first = set(_problems(save.path, errors, (field, indices[0])))
+        yield from first
+        listed = repeats.places(field, indices, len(first))
+        for index in listed[1:]:
             yield from _problems(save.path, errors, (field, index))
+        repeats.made(listed, len(first))
 
 
 _MOVE_LIST = SCHEMA_BASE + "common.json#/$defs/moves"
@@ -321,20 +408,36 @@ def _move_list_problems(save: Save, game: str) -> Iterable[Problem]:
 
 
 def _undeclared(
-    save: Save, game: str, moves: Distinct | None, envelope_clean: bool
+    save: Save,
+    game: str,
+    moves: Distinct | None,
+    envelope_clean: bool,
+    sound: Callable[[str], bool],
+    repeats: Repeats,
 ) -> Iterable[tuple[str, str]]:
-    """Undeclared keys of ``save`` (see :meth:`SchemaWalker.undeclared`), each distinct move once."""
+    """Undeclared keys of ``save`` (see :meth:`SchemaWalker.undeclared`) under a ``sound`` object
+    (one without an error), each distinct move walked once and listed at its first places
+    (:class:`Repeats`)."""
     if moves is None:
-        yield from walker(game).undeclared(save.data)
+        found = walker(game).undeclared(save.data)
+        yield from ((pointer, key) for pointer, key in found if sound(pointer))
         return
     if not envelope_clean:
-        yield from walker(game).undeclared(_envelope(save, game))
+        found = walker(game).undeclared(_envelope(save, game))
+        yield from ((pointer, key) for pointer, key in found if sound(pointer))
     field = ITEMS[game][0]
-    for move, indices in moves:
-        found = move_walker(game).undeclared(move)
-        for index in indices:
+    for k, (move, indices) in enumerate(moves):
+        if repeats.stopped(indices[0]) or repeats.enough(indices[0], k):
+            return
+        first = f"/{field}/{indices[0]}"
+        found = [(p, key) for p, key in move_walker(game).undeclared(move) if sound(first + p)]
+        if not found:
+            continue
+        listed = repeats.places(field, indices, len(found))
+        for index in listed:
             for pointer, key in found:
                 yield f"/{field}/{index}{pointer}", key
+        repeats.made(listed, len(found))
 
 
 def _envelope(save: Save, game: str) -> dict[str, Any]:
