@@ -633,7 +633,8 @@ def _reseal_body(entry: Path, head: bytes, body: bytes) -> None:
 
 def test_the_stage_refuses_a_path_outside_the_site(tmp_path: Path) -> None:
     """Whatever asks, nothing is staged outside the staging folder."""
-    stage = swap.Stage(tmp_path / "staging", tmp_path / "site")
+    (tmp_path / "staging").mkdir()
+    stage = swap.Stage(tmp_path / "staging", tmp_path / "site", MARKER, "replaykit site")
     for name in ["../x", "/x", "a/../../x", "", "a\\b"]:
         with pytest.raises(ValueError):
             stage.add(name, b"x")
@@ -744,4 +745,48 @@ def test_a_site_is_never_built_over_the_folder_holding_its_replays(
         result = CliRunner().invoke(cli, ["site", str(given), "-o", str(out)])
         assert result.exit_code == 2, result.output
         assert result.stderr.endswith("[output_is_input]\n") and result.stderr.count("\n") == 1
+    assert tree(out) == before
+
+
+def test_a_rebuild_keeps_what_the_site_did_not_write(tmp_path: Path) -> None:
+    """design §8: an output never replaces what is not ours. A file, a link or a folder put at
+    the top of a built site by hand (a ``CNAME``, a ``.git`` folder to publish from) stays
+    through every rebuild as it was; what a build wrote and no longer writes goes."""
+    folder = small_archive(tmp_path / "replays")
+    out = tmp_path / "site"
+    build(folder, out, jobs=1)
+    pages = sorted(p.name for p in (out / "replays").iterdir())
+    (out / "CNAME").write_text("replays.example.com\n", encoding="utf-8")
+    (out / ".git" / "objects").mkdir(parents=True)
+    (out / ".git" / "HEAD").write_text("ref: refs/heads/gh-pages\n", encoding="utf-8")
+    (out / ".git" / "objects" / "ab").write_bytes(b"\x00object")
+    os.symlink("index.html", out / "home.html")
+    added = {k: v for k, v in tree(out).items() if k == "CNAME" or k.startswith(".git/")}
+    assert build(folder, out, jobs=1).unchanged  # nothing new: nothing rewritten, nothing lost
+    (folder / "game-0.json").unlink()
+    assert not build(folder, out, jobs=1).unchanged
+    now = tree(out)
+    assert {k: now[k] for k in added} == added and os.readlink(out / "home.html") == "index.html"
+    assert len(list((out / "replays").iterdir())) < len(pages)  # the page of the save gone, gone
+    assert (out / MARKER).read_text(encoding="utf-8").splitlines()[1:] == sorted(
+        {rel.split("/")[0] for rel in now} - {MARKER, "CNAME", ".git", "home.html"}
+    )
+    # a site an older build made names nothing in its marker: what this build does not write stays
+    (out / MARKER).write_text("replaykit site 0.1\n", encoding="utf-8")
+    (folder / "game-2.json").unlink()
+    build(folder, out, jobs=1)
+    assert {k: tree(out)[k] for k in added} == added
+
+
+def test_a_rebuild_refuses_to_write_over_what_it_did_not_write(tmp_path: Path) -> None:
+    """A name put into a built site by hand that a later build writes itself is not replaced:
+    the build stops with one line naming it, and the site stays as it was."""
+    folder = small_archive(tmp_path / "replays")
+    out = tmp_path / "site"
+    build(folder, out, jobs=1)
+    (out / "extra.txt").write_text("mine\n", encoding="utf-8")
+    before = tree(out)
+    with pytest.raises(builder.SiteError) as caught:
+        build(folder, out, jobs=1, extra_files={"extra.txt": "the build's\n"})
+    assert "extra.txt" in caught.value.lines[0] and "[not_ours]" in caught.value.lines[0]
     assert tree(out) == before

@@ -43,7 +43,7 @@ from toolkit.site.cache import Outcome, PageCache, page_key
 from toolkit.site.index import Record, Seat, index_files, plain_title, record_for
 from toolkit.site.limits import check_listed_file, check_listed_text, check_page_size
 from toolkit.site.page import OMNISCIENT, build_page_data, gc_paused, pack
-from toolkit.site.swap import STAGING_TAG, Stage, locked, recover, swap_in
+from toolkit.site.swap import STAGING_TAG, NotOurs, Stage, locked, recover, swap_in
 from toolkit.textsafe import escape_controls
 
 MARKER = ".replaykit-site"
@@ -393,8 +393,7 @@ def build(
         shown.start(len(entries))
         try:
             with staging_dir(target, STAGING_TAG) as staging:
-                stage = Stage(staging, target)
-                stage.add(MARKER, f"replaykit site {__version__}\n".encode())  # first: the folder is ours
+                stage = Stage(staging, target, MARKER, f"replaykit site {__version__}")
                 outcomes: list[Outcome | None] = [None] * len(entries)
 
                 def place(i: int, outcome: Outcome, data: bytes | None) -> None:
@@ -414,8 +413,14 @@ def build(
                 files.update(extra_files or {})
                 for rel, content in sorted(files.items()):
                     stage.add(rel, content.encode("utf-8") if isinstance(content, str) else content)
+                try:
+                    stage.seal()
+                except NotOurs as clash:
+                    message = f"holds {clash.name!r}, which no build wrote and this one would; move it away"
+                    raise SiteError([Problem(str(out), message, "not_ours")]) from None
                 built.unchanged = stage.unchanged()
                 if not built.unchanged:
+                    stage.carry()
                     swap_in(staging, target)
         finally:
             shown.finish()

@@ -15,6 +15,12 @@ removes only folders it can tell are its own: named as it names them (the tag an
 random characters) and holding the site's marker file, which a build stages first (or
 empty, when the build died before that). A folder of someone else's that merely looks
 alike is left alone.
+
+What sits at the top of a site that no build wrote (a ``CNAME``, a ``.git`` folder to publish
+from, put there by hand) is not the build's to remove: the marker file lists the top-level
+names a build wrote, and the next build carries every other entry into the new site as it
+is (files hard-linked, so nothing is copied or rewritten). A build that would write one of
+those names itself stops instead (:class:`NotOurs`).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import errno
 import glob
 import os
 import re
+import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -102,14 +109,27 @@ def inside_site(name: Any) -> bool:
     return all(part not in ("", ".", "..") for part in name.split("/"))
 
 
-class Stage:
-    """A staging folder filled file by file, linking every file the current site already has."""
+class NotOurs(Exception):
+    """A build would write a name that sits in the site but that no build wrote (``name``)."""
 
-    def __init__(self, staging: Path, current: Path) -> None:
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+class Stage:
+    """A staging folder filled file by file, linking every file the current site already has,
+    with a ``marker`` file saying the folder is a site's and which top-level names it wrote."""
+
+    def __init__(self, staging: Path, current: Path, marker: str, stamp: str) -> None:
         self.staging = staging
         self.current = current if current.is_dir() else None
+        self.marker, self.stamp = marker, stamp
         self.names: set[str] = set()
+        self.others: list[str] = []  # the current site's entries that no build wrote
         self.changed = self.current is None
+        # the folder is ours from the start (see :func:`recover`); the names come last
+        (staging / marker).write_text(stamp + "\n", encoding="utf-8")
 
     def add(self, rel: str, content: bytes) -> None:
         """Stage ``content`` as ``rel`` (a ``/``-separated path inside the site, or ``ValueError``)."""
@@ -117,6 +137,8 @@ class Stage:
             raise ValueError(f"{rel!r} is not a path inside the site")
         path = self.staging / rel
         path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():  # staged again: the last content stands
+            path.unlink()
         self.names.add(rel)
         if self.current is not None and _same(self.current / rel, content):
             try:
@@ -128,12 +150,64 @@ class Stage:
         path.write_bytes(content)
         os.chmod(path, 0o644)
 
+    def seal(self) -> None:
+        """Stage the marker with the top-level names staged, and find the current site's
+        entries that no build wrote (:attr:`others`, to carry over: see :meth:`carry`). Raises
+        :class:`NotOurs` for such an entry whose name this build writes itself."""
+        top = sorted({rel.split("/", 1)[0] for rel in self.names} - {self.marker})
+        self.add(self.marker, "".join(f"{line}\n" for line in [self.stamp, *top]).encode())
+        if self.current is None:
+            return
+        wrote = _names_written(self.current / self.marker)
+        entries = {entry.name for entry in self.current.iterdir()} - {self.marker}
+        if wrote is not None:
+            clash = sorted((entries - wrote) & set(top))
+            if clash:
+                raise NotOurs(clash[0])
+        # a site whose marker names nothing (an older build's) keeps whatever this build does not write
+        self.others = sorted(entries - set(top) - (wrote or set()))
+
+    def carry(self) -> None:
+        """Put the current site's entries that no build wrote into the staged site, as they are."""
+        if self.current is not None:
+            for name in self.others:
+                _replicate(self.current / name, self.staging / name)
+
     def unchanged(self) -> bool:
-        """Whether the current site has exactly the staged files, every one identical."""
+        """Whether the current site has exactly the staged files, every one identical (the
+        entries no build wrote aside)."""
         if self.changed or self.current is None:
             return False
+        others = set(self.others)
         have = {p.relative_to(self.current).as_posix() for p in self.current.rglob("*") if not p.is_dir()}
-        return have == self.names
+        return {rel for rel in have if rel.split("/", 1)[0] not in others} == self.names
+
+
+def _names_written(marker: Path) -> set[str] | None:
+    """The top-level names a site's marker says its build wrote (None: it names none)."""
+    try:
+        lines = marker.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return set(lines[1:]) if len(lines) > 1 else None
+
+
+def _replicate(source: Path, target: Path) -> None:
+    """``source`` again at ``target``: a link as a link, a folder with its contents, a file
+    hard-linked (copied where it cannot be)."""
+    if source.is_symlink():
+        os.symlink(os.readlink(source), target)
+    elif source.is_dir():
+        shutil.copytree(source, target, symlinks=True, copy_function=_link_or_copy)
+    else:
+        _link_or_copy(source, target)
+
+
+def _link_or_copy(source: str | Path, target: str | Path) -> None:
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
 
 
 def _same(path: Path, content: bytes) -> bool:
