@@ -92,6 +92,20 @@ def test_a_save_asked_for_on_a_closed_stdout_is_refused_before_any_work() -> Non
     assert done.stderr.decode().strip() == lost
 
 
+@pytest.mark.parametrize("path", ["/dev/stdout", "/proc/self/fd/1", "/dev/stderr"])
+def test_an_output_that_is_the_commands_own_stream_is_refused(path: str, tmp_path: Path) -> None:
+    """design §8: ``-o /dev/stdout`` with standard output sent to a file names that very file;
+    replaced, the file would lose what the command prints to it (a ``--json`` report). It is
+    refused before any work (exit 2), and the file keeps what was printed."""
+    report = tmp_path / "report.json"
+    done = run("trim", str(SAVE), "--to", "5", "-o", path, "--json",
+               shell_tail=f"> {_quoted(str(report))} 2>> {_quoted(str(report))}")
+    assert done.returncode == 2
+    printed = report.read_text(encoding="utf-8")
+    document = json.loads(printed[: printed.rindex("}") + 1]) if printed.startswith("{") else None
+    assert document is not None and document["errors"][0]["code"] == "output_is_stream", printed
+
+
 LONG = ROOT / "replays" / "codex-grand-board-oona.json"
 
 

@@ -54,6 +54,23 @@ class Output:
         return self.path is None
 
 
+def _own_stream(path: Path) -> str:
+    """``standard output`` or ``standard error`` when ``path`` is the file this process writes
+    them to ('' when it is neither)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return ""
+    for fd, name in ((1, "standard output"), (2, "standard error")):
+        try:
+            held = os.fstat(fd)
+        except OSError:
+            continue
+        if (held.st_dev, held.st_ino) == (found.st_dev, found.st_ino):
+            return name
+    return ""
+
+
 def check_output(
     given: str | Path,
     folder: bool = False,
@@ -96,6 +113,12 @@ def check_output(
         if not stat.S_ISDIR(mode) and not stat.S_ISREG(mode):
             message = f"is {special_kind(mode)}; refusing to write there (use {want})"
             raise OutputRefused(Problem(shown, message, "not_a_regular_file"))
+        stream = _own_stream(real)
+        if stream:
+            # replaced, the file would lose what the command prints to it (/dev/stdout > file)
+            other = "name another file, or -o -" if stdout_ok else "name another file"
+            message = f"is this command's own {stream}; {other}"
+            raise OutputRefused(Problem(shown, message, "output_is_stream"), 2)
     if _input_test(inputs)(real):
         raise _output_is_input(shown, option)
     parent = real.parent
