@@ -790,3 +790,21 @@ def test_a_rebuild_refuses_to_write_over_what_it_did_not_write(tmp_path: Path) -
         build(folder, out, jobs=1, extra_files={"extra.txt": "the build's\n"})
     assert "extra.txt" in caught.value.lines[0] and "[not_ours]" in caught.value.lines[0]
     assert tree(out) == before
+
+
+@pytest.mark.parametrize("option", ["-o", "--cache"])
+def test_an_output_or_cache_among_the_replays_is_a_usage_error(option: str, tmp_path: Path) -> None:
+    """design §8: a site or a cache written inside the folder of replays it is built from would
+    be read as replays by the next build or check; refused before any work (exit 2), the
+    folder left as it was."""
+    folder = small_archive(tmp_path / "replays")
+    before, names = tree(folder), sorted(p.name for p in folder.iterdir())
+    args = ["site", str(folder), "-o", str(tmp_path / "site")]
+    if option == "-o":
+        args[3] = str(folder / "site")
+    else:
+        args += ["--cache", str(folder / "cache")]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert tree(folder) == before and sorted(p.name for p in folder.iterdir()) == names
+    assert not (tmp_path / "site").exists()

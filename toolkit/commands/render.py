@@ -176,6 +176,9 @@ def site_command(
     if cache is not None and Path(os.path.realpath(cache)).is_relative_to(os.path.realpath(target.path)):
         raise click.BadParameter("the cache cannot live inside the site it builds (a build replaces OUT)",
                                  param_hint="'--cache'")
+    if cache is not None and Path(os.path.realpath(cache)).is_relative_to(os.path.realpath(replays)):
+        raise click.BadParameter("the cache cannot live among the replays the site is built from",
+                                 param_hint="'--cache'")
     check_target(target.path, str(out), replays)  # before the reference pages reach the cache
     cache_dir = None if no_cache else (cache or default_cache(target.path))
     try:

@@ -517,7 +517,8 @@ def check_target(target: Path, shown: str | None = None, reads: Path | None = No
     """Refuse to replace anything but an empty folder or a site this builder wrote, and any
     folder that is or holds the current folder: a build swaps its output whole, which would
     leave the shell that ran it in the old, deleted site. Nor, for the same reason, one that
-    is or holds ``reads``, the folder of replays the build reads (a usage error, exit 2).
+    is or holds ``reads``, the folder of replays the build reads, or one inside it (which the
+    next build would read as replays): a usage error, exit 2.
     Problems name the folder as ``shown`` (the path as given)."""
     from toolkit.outputs import OutputRefused
 
@@ -532,6 +533,10 @@ def check_target(target: Path, shown: str | None = None, reads: Path | None = No
     if reads is not None and Path(os.path.realpath(reads)).is_relative_to(os.path.realpath(target)):
         message = "refusing to replace the folder holding the replays it reads; choose another -o"
         raise OutputRefused(Problem(shown, message, "output_is_input"), 2)
+    if reads is not None and Path(os.path.realpath(target)).is_relative_to(os.path.realpath(reads)):
+        # a site among the replays would be read as replays by the next build or check
+        message = "is inside the folder of replays the build reads; choose an -o outside it"
+        raise OutputRefused(Problem(shown, message, "output_in_input"), 2)
     if not target.exists():
         return
     if not target.is_dir():
