@@ -215,6 +215,35 @@ def test_a_manifest_lists_only_saves_of_its_own_folder(replays: Path, tmp_path: 
     assert not (tmp_path / "site").exists()
 
 
+@pytest.mark.parametrize(
+    ("manifest", "code"),
+    [
+        ({"replays": [{"file": "alpha.json", "title": 5}]}, "wrong_type"),
+        ({"replays": [{"file": "alpha.json", "note": ["n"]}]}, "wrong_type"),
+        ({"replays": [{"file": "alpha.json", "colour": "red"}]}, "unknown_field"),
+        ({"replays": [], "y": 2}, "unknown_field"),
+        ({"replays": [{"file": "alpha.json"}, {"file": "alpha.json"}]}, "listed_twice"),
+    ],
+    ids=["title", "note", "entry field", "top field", "twice"],
+)
+def test_a_manifest_validate_refuses_stops_the_site(
+    replays: Path, tmp_path: Path, manifest: dict[str, Any], code: str
+) -> None:
+    """replay-manifest schema: a manifest ``validate`` refuses is refused by the site too, in
+    one line (its first error), exit 1, no site written; a save listed twice is refused by
+    both (one save, one page). An entry without a title or note is one the site can build."""
+    put(replays, "manifest.json", manifest)
+    result = CliRunner().invoke(cli, ["site", str(replays), "-o", str(tmp_path / "site")])
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.output
+    assert result.stderr.startswith(f"{replays / 'manifest.json'}: ") and f"[{code}]" in result.stderr
+    assert not (tmp_path / "site").exists()
+    checked = CliRunner().invoke(cli, ["validate", str(replays / "manifest.json")])
+    assert checked.exit_code == 1 and f"[{code}]" in checked.output
+    put(replays, "manifest.json", {"replays": [{"file": "alpha.json"}]})
+    built = CliRunner().invoke(cli, ["site", str(replays), "-o", str(tmp_path / "site")])
+    assert built.exit_code == 0, built.output
+
+
 def test_a_title_taken_from_a_file_name_that_is_not_utf8_is_shown(replays: Path, tmp_path: Path) -> None:
     """A save without a title of its own is titled by its file name; bytes of that name that
     are not UTF-8 show as the replacement character instead of stopping the build."""

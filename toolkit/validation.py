@@ -223,7 +223,8 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
     # A move repeated many times has its problems listed at its first few places only, as no
     # more of them can be among the first ``limit`` listed; the rest are counted.
     repeats = Repeats(None if limit is None else limit + 1)
-    errors = sorted(set(_schema_problems(save, game, moves, envelope_clean, repeats)) | list_problems,
+    twice = set(_listed_twice(save)) if save.kind == MANIFEST else set()
+    errors = sorted(set(_schema_problems(save, game, moves, envelope_clean, repeats)) | list_problems | twice,
                     key=_sort_key)
     # An object that already has an error (say, an unknown intent type) is not also
     # nagged about the fields its unknown shape carries.
@@ -330,6 +331,25 @@ class Repeats:
         if first is None:
             return pointer
         return first + (f"/{parts[3]}" if len(parts) > 3 else "")
+
+
+def _listed_twice(manifest: Save) -> list[Problem]:
+    """Every manifest entry naming a save an earlier entry names: one save, one page."""
+    import os
+
+    entries = manifest.data.get("replays") if isinstance(manifest.data, dict) else None
+    first: dict[str, int] = {}
+    found = []
+    for i, entry in enumerate(entries if isinstance(entries, list) else []):
+        if not (isinstance(entry, dict) and isinstance(entry.get("file"), str)):
+            continue  # the schema's errors say what is wrong with it
+        name = os.path.normpath(entry["file"])
+        if name in first:
+            message = f"lists {excerpt(entry['file'])} again (entry {first[name]} lists it first)"
+            found.append(Problem(manifest.path, message, "listed_twice", pointer=f"/replays/{i}/file"))
+        else:
+            first[name] = i
+    return found
 
 
 def _missing_listed_files(manifest: Save) -> list[Problem]:

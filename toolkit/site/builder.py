@@ -25,7 +25,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from toolkit import __version__
+from toolkit import __version__, validation
 from toolkit.parallel import run_each
 from toolkit.progress import Progress
 from toolkit.render.charts import Tracker, page_charts
@@ -150,9 +150,10 @@ def read_manifest(folder: Path) -> list[Entry]:
     if manifest.exists():
         name = str(manifest)
         try:
-            data = load(manifest).data
+            save = load(manifest)
         except SaveError as exc:
             raise SiteError([exc.problem]) from None
+        data = save.data
         items = data.get("replays") if isinstance(data, dict) else None
         if not isinstance(items, list):
             raise SiteError([Problem(name, 'a manifest is {"replays": [...]}', "bad_manifest", "/replays")])
@@ -176,10 +177,25 @@ def read_manifest(folder: Path) -> list[Entry]:
                 )
             )
             listed.add(os.path.normpath(item["file"]))
+        # a manifest validate refuses is refused here too, by its first error, but for two
+        # things a site can do without: an entry with no title or note (the page titles
+        # itself), and a listed save that is missing (that entry's own problem: --skip-broken)
+        refused = [p for p in validation.check(save, None).errors if not _site_can_do_without(p)]
+        if refused:
+            raise SiteError(refused[:1])
     for path in sorted(folder.glob("*.json")):
         if path.name != MANIFEST and os.path.normpath(path.name) not in listed:
             entries.append(Entry(path))
     return entries
+
+
+def _site_can_do_without(problem: Problem) -> bool:
+    """Whether a manifest problem leaves a site to build: a missing save, or an entry that
+    names no title or note."""
+    if problem.code == "missing_file":
+        return True
+    return problem.code == "missing_field" and problem.message in ("'title' is a required property",
+                                                                   "'note' is a required property")
 
 
 def _shown(name: str) -> str:
