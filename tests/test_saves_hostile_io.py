@@ -328,15 +328,47 @@ def test_fmt_writes_a_symlink_through_and_the_link_stays(tmp_path: Path) -> None
     assert sorted(p.name for p in tmp_path.iterdir()) == ["elsewhere", "link.json", "middle.json"]
 
 
-@pytest.mark.parametrize("mode", [0o444, 0o640, 0o600, 0o755], ids=oct)
+@pytest.mark.parametrize("mode", [0o640, 0o600, 0o755, 0o200], ids=oct)
 def test_fmt_keeps_the_permission_bits(tmp_path: Path, mode: int) -> None:
-    """A file fmt rewrites keeps its permission bits, read-only included."""
+    """A file fmt rewrites keeps its permission bits."""
     save = tmp_path / "save.json"
     _uncanonical(save)
     save.chmod(mode)
     status, _lines = _run(["fmt", str(save)])
     assert status == 0 and _canonical(save)
     assert stat.S_IMODE(save.stat().st_mode) == mode
+
+
+@pytest.mark.parametrize("mode", [0o444, 0o400, 0o000], ids=oct)
+def test_fmt_leaves_a_read_only_file_as_it_is(tmp_path: Path, mode: int) -> None:
+    """A file nobody may write (its permissions say it is not to be changed) is not
+    reformatted, though its folder would let a new file take its name: one line, exit 1."""
+    save = tmp_path / "save.json"
+    before = _uncanonical(save)
+    save.chmod(mode)
+    try:
+        status, lines = _run(["fmt", str(save)])
+        assert status == 1 and lines == [f"{save}: is read-only; not reformatted [read_only]"]
+        assert stat.S_IMODE(save.stat().st_mode) == mode
+        save.chmod(0o600)
+        assert save.read_bytes() == before
+    finally:
+        save.chmod(0o600)
+
+
+def test_fmt_rewrites_a_hard_linked_file_in_place(tmp_path: Path) -> None:
+    """A save with another hard link is rewritten in place: both names read the canonical text
+    (a new file taking one name would part it from the other)."""
+    save = tmp_path / "save.json"
+    _uncanonical(save)
+    twin = tmp_path / "twin.json"
+    os.link(save, twin)
+    inode = save.stat().st_ino
+    status, lines = _run(["fmt", str(save)])
+    assert (status, lines) == (0, [f"{save}: reformatted"])
+    assert save.stat().st_ino == twin.stat().st_ino == inode and save.stat().st_nlink == 2
+    assert _canonical(twin)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["save.json", "twin.json"]
 
 
 def test_the_mode_of_the_file_a_link_ends_at_is_kept(tmp_path: Path) -> None:

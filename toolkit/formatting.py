@@ -2,16 +2,20 @@
 
 Canonical form (design §5) is what :func:`toolkit.validation.canonical_text` writes:
 UTF-8, keys in schema order, 1-space indent, a trailing newline. A file is rewritten
-only through :func:`toolkit.saves.write_atomic`, so a failure leaves it as it was.
+only through :func:`toolkit.saves.write_atomic`, so a failure leaves it as it was; but a
+file with other hard links is rewritten in place (:func:`toolkit.saves.write_in_place`),
+so every one of its names reads the new text. A read-only file is left as it is: its
+permissions say it is not to be changed.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any
 
 from toolkit import validation
-from toolkit.saves import Problem, SaveError, parse, read_input, write_atomic
+from toolkit.saves import Problem, SaveError, parse, read_input, write_atomic, write_in_place
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,13 @@ def format_file(path: str, write: bool = True) -> Formatted:
     if not write:
         return Formatted(path, "differs")
     try:
-        write_atomic(path, text)
+        held = os.stat(path)
+        if not held.st_mode & 0o222 or not os.access(path, os.W_OK):
+            return Formatted(path, "failed", Problem(path, "is read-only; not reformatted", "read_only"))
+        if held.st_nlink > 1:
+            write_in_place(path, text)
+        else:
+            write_atomic(path, text)
     except OSError as exc:
         return Formatted(path, "failed", Problem(path, f"cannot write: {exc.strerror}", "unwritable"))
     return Formatted(path, "reformatted")

@@ -381,13 +381,15 @@ def _json_type(value: Any) -> str:
     return type(value).__name__
 
 
-def write_atomic(path: str | Path, text: str | bytes) -> None:
+def write_atomic(path: str | Path, text: str | bytes, durable: bool = True) -> None:
     """Write to a temporary sibling, then rename into place: a failure leaves the old file.
 
     A symlink is written through: the file its chain of links ends at is replaced (the
     sibling is made in that file's folder) and the links stay. Replacing a file keeps its
     permission bits (read, write, execute for owner, group and others); a new file gets
-    ``0o666`` less the umask, as a program's new files do.
+    ``0o666`` less the umask, as a program's new files do. ``durable``: the new text is on
+    disk before it takes the old file's name, so a power cut leaves one or the other whole
+    (a cache, made again when damaged, may skip that wait).
     """
     import tempfile  # here, not at the top: reading and replaying a save never writes one
 
@@ -402,12 +404,27 @@ def write_atomic(path: str | Path, text: str | bytes) -> None:
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException:
         if tmp and os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def write_in_place(path: str | Path, data: bytes) -> None:
+    """Rewrite the file at ``path`` (through its symlinks) in place: the same file, so its other
+    hard links, its owner and its permissions stay. Not atomic: a signal waits until the whole
+    text is in (a power cut can still cut it short), so use it only where a new file in its
+    place would part it from its other names."""
+    with signals.held(), open(_final_target(path), "r+b") as handle:
+        handle.write(data)
+        handle.truncate()
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 def _final_target(path: str | Path) -> Path:

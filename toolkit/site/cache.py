@@ -139,7 +139,7 @@ def write_entry(path: Path, key: str, fields: dict[str, Any], body: bytes) -> No
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.is_symlink():
             os.unlink(path)
-        write_atomic(path, json.dumps(header, sort_keys=True).encode() + b"\n" + body)
+        write_atomic(path, json.dumps(header, sort_keys=True).encode() + b"\n" + body, durable=False)
     except OSError:
         pass
 
