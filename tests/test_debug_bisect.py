@@ -19,6 +19,8 @@ from toolkit.cli import cli
 from toolkit.debug.bisect import check_exit_code, diverges, until
 from toolkit.saves import load
 
+OLD_FRAME = '<svg class="replaykit-frame game-pioneers">an old frame</svg>'  # one a frame may replace
+
 
 def bisect(*args: str) -> Any:
     return CliRunner().invoke(cli, ["bisect", *args])
@@ -379,13 +381,13 @@ def test_frames_check_every_destination_first(pioneers_save: Path, tmp_path: Pat
     found = json.loads(result.stdout)["move"]
     blocked = out / f"frame-{found + 1:04d}.svg"
     blocked.mkdir()
-    (out / f"frame-{found - 1:04d}.svg").write_text("old frame", encoding="utf-8")
+    (out / f"frame-{found - 1:04d}.svg").write_text(OLD_FRAME, encoding="utf-8")
     result = bisect(str(pioneers_save), "--until", "turn >= 3", "--frames", str(out), "--around", "1")
     assert result.exit_code == 1
     assert f"first holds after move {found} " in result.stdout
     assert result.stderr == f"{blocked}: cannot write frames: is a folder, not a file [write_failed]\n"
     assert sorted(p.name for p in out.iterdir()) == sorted([blocked.name, f"frame-{found - 1:04d}.svg"])
-    assert (out / f"frame-{found - 1:04d}.svg").read_text(encoding="utf-8") == "old frame"
+    assert (out / f"frame-{found - 1:04d}.svg").read_text(encoding="utf-8") == OLD_FRAME
     assert list(blocked.iterdir()) == []
 
 

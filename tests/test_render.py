@@ -24,6 +24,8 @@ from toolkit.render.svg import frame_svg
 from toolkit.render.symbols import GLYPHS, piece_markup
 from toolkit.saves import Save, parse
 
+OLD_FRAME = '<svg class="replaykit-frame game-pioneers">an old frame</svg>'  # one a frame may replace
+
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 EVIL = "</script><img src=x onerror=alert(1)>"
@@ -403,7 +405,7 @@ def test_frames_refuses_an_illegal_move_and_leaves_the_folder_alone(tmp_path: Pa
     save = write(tmp_path, data)
     out = tmp_path / "out"
     out.mkdir()
-    (out / "frame-0000.svg").write_text("old frame", encoding="utf-8")
+    (out / "frame-0000.svg").write_text(OLD_FRAME, encoding="utf-8")
     (out / "keep.txt").write_text("mine", encoding="utf-8")
     result = CliRunner().invoke(cli, ["frames", str(save), "-o", str(out)])
     assert result.exit_code == 1
@@ -411,7 +413,7 @@ def test_frames_refuses_an_illegal_move_and_leaves_the_folder_alone(tmp_path: Pa
     assert len(lines) == 1
     assert f"move {bad} of {len(data['moves'])}" in lines[0] and "Traceback" not in result.output
     assert sorted(p.name for p in out.iterdir()) == ["frame-0000.svg", "keep.txt"]
-    assert (out / "frame-0000.svg").read_text(encoding="utf-8") == "old frame"
+    assert (out / "frame-0000.svg").read_text(encoding="utf-8") == OLD_FRAME
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "out"]
 
 
@@ -507,7 +509,7 @@ def test_frames_never_replace_the_save_they_draw(
         write(out, small_game, frame.name)
         save = tmp_path / "link.json"
         save.symlink_to(frame)
-    (out / "frame-0000.svg").write_text("old frame", encoding="utf-8")
+    (out / "frame-0000.svg").write_text(OLD_FRAME, encoding="utf-8")
     before, saved = contents(out), Path(save).read_bytes()
     result = CliRunner().invoke(cli, ["frames", str(save), "-o", str(out), "--to", "2"])
     assert result.exit_code == 2
@@ -553,6 +555,27 @@ def test_frames_state_refuses_a_folder_where_its_frame_goes(tmp_path: Path) -> N
     assert contents(out) == {"play-request-full.svg": ("folder", [])}
 
 
+def test_frames_never_replace_a_file_they_did_not_draw(tmp_path: Path, small_game: dict[str, Any]) -> None:
+    """design §8: an output never replaces what is not ours. A file of a frame's name in OUT
+    that is no frame replaykit drew is named in one line, exit 1, and no frame is moved in; a
+    frame drawn before is replaced (running the same command twice works)."""
+    save = write(tmp_path, small_game)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "frame-0002.svg").write_text("<svg>my own drawing</svg>", encoding="utf-8")
+    before = contents(out)
+    result = CliRunner().invoke(cli, ["frames", str(save), "-o", str(out), "--to", "4"])
+    assert result.exit_code == 1
+    why = "is a file replaykit did not write; move it away or choose another folder"
+    assert result.stderr == f"{out / 'frame-0002.svg'}: cannot write the frames: {why} [write_failed]\n"
+    assert contents(out) == before
+    (out / "frame-0002.svg").unlink()
+    for _ in range(2):
+        result = CliRunner().invoke(cli, ["frames", str(save), "-o", str(out), "--to", "4"])
+        assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == [f"frame-000{i}.svg" for i in range(5)]
+
+
 @pytest.mark.parametrize("kind", ["folder", "named pipe"])
 def test_frames_check_every_destination_before_moving_any_in(
     tmp_path: Path, small_game: dict[str, Any], kind: str
@@ -562,7 +585,7 @@ def test_frames_check_every_destination_before_moving_any_in(
     save = write(tmp_path, small_game)
     out = tmp_path / "out"
     out.mkdir()
-    (out / "frame-0000.svg").write_text("old frame", encoding="utf-8")
+    (out / "frame-0000.svg").write_text(OLD_FRAME, encoding="utf-8")
     blocked = out / "frame-0005.svg"
     if kind == "folder":
         (blocked / "inside").mkdir(parents=True)

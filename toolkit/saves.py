@@ -15,7 +15,7 @@ import re
 import stat
 import sys
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
@@ -516,7 +516,12 @@ def remove_tree(path: Path) -> None:
     remove(top)
 
 
-def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: str = "files") -> list[Path]:
+def write_files_into(
+    target: str | Path,
+    files: Iterable[tuple[str, str]],
+    tag: str = "files",
+    ours: Callable[[Path], bool] | None = None,
+) -> list[Path]:
     """Write each ``(name, text)`` into folder ``target``; return the paths written.
 
     Every file is produced in a staging folder first (inside ``target`` when it is a folder
@@ -526,8 +531,9 @@ def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: 
     destination that cannot take a file leaves ``target`` as it was, and Ctrl-C or SIGTERM
     during the moves takes effect once every file is in. A destination that
     exists must be a regular file (or a symlink, which is replaced, its target untouched);
-    a folder, named pipe, socket or device there is refused. Files already in ``target``
-    under other names stay.
+    a folder, named pipe, socket or device there is refused, and so is a file that ``ours``
+    (when given) does not recognise as one of the kind written (a file of the same name
+    put there by someone else). Files already in ``target`` under other names stay.
 
     Errors are :class:`OSError` whose ``filename`` is the file in ``target`` that could not
     be written (never a staging path), so a caller can name it.
@@ -545,7 +551,7 @@ def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: 
         written = []
         with signals.held():  # a Ctrl-C here waits for the last move: never half the files in
             for name in names:
-                _check_destination(target / name)
+                _check_destination(target / name, ours)
             for name in names:
                 with _naming(target / name):
                     os.replace(staging / name, target / name)
@@ -553,9 +559,10 @@ def write_files_into(target: str | Path, files: Iterable[tuple[str, str]], tag: 
         return written
 
 
-def _check_destination(path: Path) -> None:
+def _check_destination(path: Path, ours: Callable[[Path], bool] | None = None) -> None:
     """Refuse (:class:`OSError` naming ``path``) a destination a file may not replace: one that
-    exists and is neither a regular file nor a symlink."""
+    exists and is neither a regular file nor a symlink, or a regular file ``ours`` does not
+    recognise."""
     with _naming(path):
         try:
             mode = os.lstat(path).st_mode
@@ -565,6 +572,9 @@ def _check_destination(path: Path) -> None:
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
     if not stat.S_ISREG(mode) and not stat.S_ISLNK(mode):
         raise OSError(errno.EEXIST, f"is {special_kind(mode)}, not a regular file", str(path))
+    if ours is not None and stat.S_ISREG(mode) and not ours(path):
+        why = "is a file replaykit did not write; move it away or choose another folder"
+        raise OSError(errno.EEXIST, why, str(path))
 
 
 @contextmanager

@@ -427,7 +427,7 @@ def write_frames_around(
     every file they replace is a regular file (:func:`~toolkit.saves.write_files_into`).
     """
     try:
-        from toolkit.render.frames import RenderError, frame_name, frame_width, render_frames
+        from toolkit.render.frames import RenderError, frame_name, frame_width, is_frame, render_frames
     except ImportError as exc:
         raise _no_renderer(out_dir, exc) from None
     target = Path(out_dir)
@@ -444,7 +444,7 @@ def write_frames_around(
         if index >= first
     )
     try:
-        return [str(path) for path in write_files_into(target, drawn, tag="frames")]
+        return [str(path) for path in write_files_into(target, drawn, tag="frames", ours=is_frame)]
     except (RenderError, ReplayError) as exc:
         raise DebugError(exc.problem(), line=exc.line()) from None
     except OSError as exc:  # it names the file that could not be written, when it knows it

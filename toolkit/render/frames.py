@@ -450,6 +450,20 @@ def _span(seats: list[int]) -> str:
     return f"{min(seats)}-{max(seats)}" if seats else "none"
 
 
+FRAME_MARK = b'class="replaykit-frame '
+"""What the opening tag of every frame drawn holds (:func:`toolkit.render.svg.frame_svg`)."""
+
+
+def is_frame(path: Path) -> bool:
+    """Whether the file at ``path`` is a frame replaykit drew (its opening tag says so): a frame
+    may replace one, never a file of the same name that is something else."""
+    try:
+        with open(path, "rb") as handle:
+            return FRAME_MARK in handle.read(1024)
+    except OSError:
+        return False
+
+
 def write_frames(
     save: Save, out_dir: str | Path, seat: int | None = None, every: int = 1, to: int | None = None
 ) -> list[Path]:
@@ -465,7 +479,7 @@ def write_frames(
         raise RenderError(str(target), "output exists and is not a folder", "not_a_folder")
     width = frame_width(len(save.moves))
     frames = ((frame_name(index, width), svg) for index, svg in render_frames(save, seat, every, to))
-    return write_files_into(target, frames, tag="frames")
+    return write_files_into(target, frames, tag="frames", ours=is_frame)
 
 
 # ---------------------------------------------------------------- one wire state
@@ -521,5 +535,5 @@ def write_state(path: str | Path, out_dir: str | Path) -> Path:
     target = Path(out_dir)
     if target.exists() and not target.is_dir():
         raise RenderError(str(target), "output exists and is not a folder", "not_a_folder")
-    (written,) = write_files_into(target, [(state_name(path), svg)], tag="frames")
+    (written,) = write_files_into(target, [(state_name(path), svg)], tag="frames", ours=is_frame)
     return written
