@@ -100,11 +100,23 @@ def test_condition_true_at_the_start_names_move_zero(toy: Any, tmp_path: Path) -
 
 
 def test_condition_that_never_holds_exits_1(toy: Any, tmp_path: Path) -> None:
-    """Nothing to name: exit 1 with one line saying so."""
+    """Nothing to name: exit 1 with one line saying so. The binary search asks the start and
+    the end only, so it says that much, and points to --scan; a scan says it never holds."""
     path = support.write(tmp_path / "s.json", toy.save(alternating(6)))
     result = bisect(str(path), "--until", "players[0].score > 50")
     assert result.exit_code == 1
-    assert "never holds" in result.stdout
+    assert "holds neither at the start nor at the end" in result.stdout and "--scan" in result.stdout
+    scanned = bisect(str(path), "--until", "players[0].score > 50", "--scan")
+    assert scanned.exit_code == 1 and "never holds at any position" in scanned.stdout
+
+
+def test_a_number_with_a_decimal_point_is_named_as_such(toy: Any, tmp_path: Path) -> None:
+    """Condition numbers are whole: ``1.5`` is refused as a number with a decimal point, not
+    read as an index (exit 2, one line)."""
+    path = support.write(tmp_path / "s.json", toy.save(alternating(4)))
+    result = bisect(str(path), "--until", "turn > 1.5")
+    assert result.exit_code == 2
+    assert "numbers are whole: 1.5 has a decimal point" in result.output
 
 
 def test_illegal_names_the_first_move_that_does_not_replay(toy: Any, tmp_path: Path) -> None:

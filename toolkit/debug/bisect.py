@@ -244,11 +244,16 @@ def until(
     failure = pref.failure
     if found is None:
         reach = pref.limit(total)
-        where = "at any position" if reach == total else f"at the start or after any of moves 1..{reach}"
-        tail = ""
+        if not scan:  # only the start and the end were asked: it may hold for a while between
+            said = (f"condition {text!r} holds neither at the start nor at the end (the binary search "
+                    "finds where it comes to hold for good; --scan tries every move)")
+        elif reach == total:
+            said = f"condition {text!r} never holds at any position"
+        else:
+            said = f"condition {text!r} never holds at the start or after any of moves 1..{reach}"
         if failure is not None:
-            tail = f"; the replay stops at move {failure.index}: {failure.message} [{failure.code}]"
-        answer = Answer(save.path, "until", False, total, f"condition {text!r} never holds {where}{tail}",
+            said += f"; the replay stops at move {failure.index}: {failure.message} [{failure.code}]"
+        answer = Answer(save.path, "until", False, total, said,
                         failure=failure, expr=text, search=search, stats=stats)
         return answer, pref
     if found == 0:

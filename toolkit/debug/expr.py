@@ -339,6 +339,9 @@ class _Parser:
             if self.at("op", "."):
                 self.take()
                 tok = self.tok
+                if tok.kind == "int" and isinstance(node, Literal) and type(node.value) is int:
+                    raise ExprSyntaxError(f"numbers are whole: {node.value}.{tok.text} has a decimal point",
+                                          node.column)
                 if tok.kind == "int":
                     raise ExprSyntaxError(f"use [{tok.text}] to index a list, not .{tok.text}", tok.column)
                 if tok.kind != "name":
