@@ -499,12 +499,16 @@ def test_replay_to_n_prints_the_position_summary(recorded: Path) -> None:
     assert start.exit_code == 0 and "after move 0 of" in start.stdout
 
 
-def test_replay_to_beyond_the_end_is_a_usage_error(recorded: Path) -> None:
-    """design §7: an option the file cannot satisfy is a usage error (exit 2)."""
-    result = run("replay", "--to", "100000", recorded)
+@pytest.mark.parametrize("command", ["replay", "frames"])
+def test_to_beyond_the_end_is_a_usage_error(recorded: Path, tmp_path: Path, command: str) -> None:
+    """design §7: an option the file cannot satisfy is a usage error (exit 2), for a replay and
+    its frames alike (frames never stop short of what was asked in silence); nothing is written."""
+    out = ["-o", str(tmp_path / "frames")] if command == "frames" else []
+    result = run(command, "--to", "100000", recorded, *out)
     assert result.exit_code == 2
     assert "is beyond the last move" in result.output
-    assert run("replay", "--to", "-1", recorded).exit_code == 2
+    assert run(command, "--to", "-1", recorded, *out).exit_code == 2
+    assert not (tmp_path / "frames").exists()
 
 
 def test_replay_to_beyond_the_end_escapes_a_hostile_file_name(recorded: Path, tmp_path: Path) -> None:

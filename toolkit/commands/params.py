@@ -36,3 +36,11 @@ def _as_bytes(value: str) -> str:
 
 
 TEXT = Utf8Text()
+
+
+def check_to(to: int | None, moves: int, path: str) -> None:
+    """Refuse ``--to N`` past the last of a save's ``moves`` (a usage error naming the save):
+    a command asked for a position the save does not reach says so, rather than stop short."""
+    if to is not None and to > moves:
+        message = f"{to} is beyond the last move of {clean(path, None)} ({moves} moves)"
+        raise click.BadParameter(message, param_hint="'--to'")

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from toolkit.commands.check import jobs_options
+from toolkit.commands.params import check_to
 from toolkit.report import Outcome, reporting
 
 
@@ -82,6 +83,7 @@ def frames_command(
             written = [write_state(state, target.path)]
         else:
             loaded = load(source)
+            check_to(to, len(loaded.moves), str(source))
             check_files_into(target, frame_names(loaded, every, to), inputs=[source])
             written = write_frames(loaded, target.path, which, every, to)
     except OSError as exc:

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from toolkit.commands.params import TEXT
+from toolkit.commands.params import TEXT, check_to
 from toolkit.games.base import engine_ids
 from toolkit.report import Error, Failed, Outcome, reporting
 
@@ -124,7 +124,6 @@ def replay_command(path: str, to: int | None, check: bool, until: str | None) ->
     from toolkit.replay import final, game_for
     from toolkit.replayable import schema_errors
     from toolkit.saves import load
-    from toolkit.textsafe import clean
 
     save = load(path)
     game = game_for(save)
@@ -132,9 +131,7 @@ def replay_command(path: str, to: int | None, check: bool, until: str | None) ->
     if errors:
         raise Failed(errors)
     total = len(save.moves)
-    if to is not None and to > total:
-        message = f"{to} is beyond the last move of {clean(path, None)} ({total} moves)"
-        raise click.BadParameter(message, param_hint="'--to'")
+    check_to(to, total, path)
     step = final(save, to)
     outcome = game.outcome(step.state) if to is None or to == total else None
     summary = game.summary(step.state)
