@@ -92,6 +92,18 @@ def test_a_save_asked_for_on_a_closed_stdout_is_refused_before_any_work() -> Non
     assert done.stderr.decode().strip() == lost
 
 
+REPORTS = [["info", str(SAVE)], ["validate", str(SAVE), "--json"], ["validate", str(SAVE)]]
+
+
+@pytest.mark.parametrize("args", REPORTS, ids=["info", "validate --json", "validate"])
+def test_a_report_on_a_closed_stdout_is_said_lost(args: list[str]) -> None:
+    """A command whose report goes to a closed standard output does not pass for a success:
+    one line on standard error says the output is lost, exit 1."""
+    done = run(*args, shell_tail=">&-")
+    assert done.returncode == 1
+    assert done.stderr.decode() == "-: standard output is closed; the output would be lost [no_stdout]\n"
+
+
 @pytest.mark.parametrize("path", ["/dev/stdout", "/proc/self/fd/1", "/dev/stderr"])
 def test_an_output_that_is_the_commands_own_stream_is_refused(path: str, tmp_path: Path) -> None:
     """design §8: ``-o /dev/stdout`` with standard output sent to a file names that very file;

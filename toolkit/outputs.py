@@ -27,6 +27,7 @@ from pathlib import Path
 import click
 
 from toolkit import signals
+from toolkit.report import STDOUT_CLOSED, stdout_open
 from toolkit.saves import Problem, special_kind, write_atomic
 
 STDOUT = "-"
@@ -91,9 +92,8 @@ def check_output(
     """
     shown = str(given)
     if shown == STDOUT and stdout_ok and not folder:
-        if not _stdout_open():
-            lost = "standard output is closed; the output would be lost"
-            raise OutputRefused(Problem(shown, lost, "no_stdout"))
+        if not stdout_open():
+            raise OutputRefused(Problem(shown, STDOUT_CLOSED, "no_stdout"))
         return Output(shown, None)
     if shown == "":
         raise OutputRefused(Problem(shown, "an empty output path", "bad_output"))
@@ -188,15 +188,6 @@ def _input_test(inputs: Sequence[str | Path]) -> Callable[[Path], bool]:
         return bool(paths) and Path(os.path.realpath(path)) in paths
 
     return is_input
-
-
-def _stdout_open() -> bool:
-    """Whether standard output is open (a process started with it closed has nowhere to write)."""
-    try:
-        os.fstat(1)
-    except OSError:
-        return False
-    return sys.stdout is not None
 
 
 def write_text(out: Output, text: str) -> None:

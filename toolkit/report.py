@@ -24,6 +24,7 @@ import functools
 import json
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn, TypeVar
 
@@ -144,7 +145,11 @@ def json_requested() -> bool:
 
 
 def emit(outcome: Outcome, as_json: bool) -> NoReturn:
-    """Print ``outcome`` as text or as one JSON document, then exit with its code."""
+    """Print ``outcome`` as text or as one JSON document, then exit with its code. With standard
+    output closed, what would go there is lost: that is said on standard error, exit 1."""
+    if (as_json or outcome.lines) and not stdout_open():
+        click.echo(f"-: {STDOUT_CLOSED} [no_stdout]", err=True)
+        raise click.exceptions.Exit(outcome.exit or 1)
     if as_json:
         click.echo(dumps(outcome.document()))
     else:
@@ -165,6 +170,18 @@ _RAW_IN_JSON = re.compile(f"[{ACTIVE_BEYOND_C0}]")
 
 def _json_escape(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
+
+
+STDOUT_CLOSED = "standard output is closed; the output would be lost"
+
+
+def stdout_open() -> bool:
+    """Whether standard output is open (a process started with it closed has nowhere to write)."""
+    try:
+        os.fstat(1)
+    except OSError:
+        return False
+    return sys.stdout is not None
 
 
 def dumps(document: Mapping[str, Any]) -> str:
