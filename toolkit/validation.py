@@ -335,8 +335,6 @@ class Repeats:
 
 def _listed_twice(manifest: Save) -> list[Problem]:
     """Every manifest entry naming a save an earlier entry names: one save, one page."""
-    import os
-
     entries = manifest.data.get("replays") if isinstance(manifest.data, dict) else None
     first: dict[str, int] = {}
     found = []
