@@ -241,6 +241,19 @@ def test_a_move_list_too_long_is_refused_as_a_whole(tmp_path):
     assert report.warnings == []
 
 
+def test_a_checkpoint_list_too_long_is_refused_as_a_whole(tmp_path):
+    """README §Saves: more checkpoints than a save may hold are refused by their number alone
+    (one error), not read one by one: a million bad checkpoints took a minute to list."""
+    from toolkit import validation
+    from toolkit.saves import load
+
+    data = dict(SMALL, checkpoints=[{"move": "x"}] * 250_000)
+    save = tmp_path / "points.json"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    report = validation.check(load(str(save)))
+    assert [(p.pointer, p.code) for p in report.errors] == [("/checkpoints", "bad_size")]
+
+
 def _every_problem(save):
     """What a full check finds: the report listing every problem, unbounded."""
     from toolkit import validation

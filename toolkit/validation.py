@@ -215,6 +215,7 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
         return report
     game = save.game
     list_problems = set(_move_list_problems(save, game))
+    too_many_points = set(_checkpoints_problems(save, game))
     # A move list longer than the schema allows is refused as it is: its moves are not read
     # one by one (millions of them would take minutes to list, for one refusal).
     moves = [] if list_problems else _distinct_moves(save, game)
@@ -224,8 +225,8 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
     # more of them can be among the first ``limit`` listed; the rest are counted.
     repeats = Repeats(None if limit is None else limit + 1)
     twice = set(_listed_twice(save)) if save.kind == MANIFEST else set()
-    errors = sorted(set(_schema_problems(save, game, moves, envelope_clean, repeats)) | list_problems | twice,
-                    key=_sort_key)
+    found = set(_schema_problems(save, game, moves, envelope_clean, repeats))
+    errors = sorted(found | list_problems | too_many_points | twice, key=_sort_key)
     # An object that already has an error (say, an unknown intent type) is not also
     # nagged about the fields its unknown shape carries.
     broken = {p.pointer[:i] for p in errors for i, ch in enumerate(p.pointer + "/") if ch == "/"}
@@ -425,6 +426,27 @@ def _move_list_problems(save: Save, game: str) -> Iterable[Problem]:
         yield from _problems(save.path, _move_list_validator().iter_errors(moves), ("moves",))
 
 
+@cache
+def _checkpoints_bound() -> int:
+    """How many checkpoints a save may hold (the schema's bound)."""
+    return int(documents()[SCHEMA_BASE + "common.json"]["$defs"]["checkpoints"]["maxItems"])
+
+
+def _checkpoints_too_many(save: Save, game: str) -> bool:
+    """Whether a replaykit save holds more checkpoints than the schema allows: such a list is
+    refused by its length alone, its checkpoints not read one by one (see :func:`_envelope`)."""
+    points = save.data.get("checkpoints") if game in REPLAYKIT_GAMES else None
+    return isinstance(points, list) and len(points) > _checkpoints_bound()
+
+
+def _checkpoints_problems(save: Save, game: str) -> Iterable[Problem]:
+    """The length of a checkpoint list longer than the schema allows (the envelope is then
+    checked without its checkpoints)."""
+    if _checkpoints_too_many(save, game):
+        bound = _validator({"type": "array", "maxItems": _checkpoints_bound()})
+        yield from _problems(save.path, bound.iter_errors(save.data["checkpoints"]), ("checkpoints",))
+
+
 def _undeclared(
     save: Save,
     game: str,
@@ -459,8 +481,13 @@ def _undeclared(
 
 
 def _envelope(save: Save, game: str) -> dict[str, Any]:
-    """The save with its long list emptied (the list's items are checked one by one)."""
-    return {**save.data, ITEMS[game][0]: []}
+    """The save with its long list emptied (the list's items are checked one by one), and its
+    checkpoints too when it holds more than it may (:func:`_checkpoints_problems` refuses that
+    list for its length: a million bad checkpoints are not read one by one)."""
+    envelope = {**save.data, ITEMS[game][0]: []}
+    if _checkpoints_too_many(save, game):
+        envelope["checkpoints"] = []
+    return envelope
 
 
 Distinct = list[tuple[Any, list[int]]]
