@@ -808,3 +808,22 @@ def test_an_output_or_cache_among_the_replays_is_a_usage_error(option: str, tmp_
     assert result.exit_code == 2, result.output
     assert tree(folder) == before and sorted(p.name for p in folder.iterdir()) == names
     assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--cache", "/dev/null"], "exists and is not a folder"),
+        (["--scheduler", ""], "name the scheduler's address"),
+    ],
+    ids=["cache", "scheduler"],
+)
+def test_a_cache_that_is_no_folder_or_an_empty_scheduler_is_a_usage_error(
+    tmp_path: Path, args: list[str], said: str
+) -> None:
+    """An option that would quietly do something else than asked (no cache at all, the work
+    run here) is a usage error, exit 2, before any work."""
+    folder = small_archive(tmp_path / "replays")
+    result = CliRunner().invoke(cli, ["site", str(folder), "-o", str(tmp_path / "site"), *args])
+    assert result.exit_code == 2 and said in result.output
+    assert not (tmp_path / "site").exists()

@@ -14,12 +14,20 @@ from toolkit.report import Error, Outcome, reporting
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A scheduler address is never empty: an empty one would run the work here, unasked."""
+    if value is not None and not value.strip():
+        raise click.BadParameter("name the scheduler's address (e.g. tcp://host:8786)")
+    return value
+
+
 def jobs_options(command: F) -> F:
     """The ``--jobs N`` and ``--scheduler ADDRESS`` options of commands that spread per-save work."""
     command = click.option(
         "--scheduler",
         "scheduler",
         default=None,
+        callback=_address,
         metavar="ADDRESS",
         help="run the per-save work on this Dask distributed scheduler (e.g. tcp://host:8786); its "
         "workers need this very replaykit installed",

@@ -11,6 +11,7 @@ import click
 from toolkit.commands.check import jobs_options
 from toolkit.commands.params import check_to
 from toolkit.report import Outcome, reporting
+from toolkit.textsafe import clean
 
 
 def _seat(value: str) -> int | None:
@@ -174,6 +175,9 @@ def site_command(
     assert target.path is not None
     if cache is not None and str(cache) in ("", "."):
         raise click.BadParameter("name a folder for the cache (the current folder is never one)",
+                                 param_hint="'--cache'")
+    if cache is not None and os.path.exists(cache) and not os.path.isdir(cache):
+        raise click.BadParameter(f"{clean(str(cache), None)} exists and is not a folder",
                                  param_hint="'--cache'")
     if cache is not None and Path(os.path.realpath(cache)).is_relative_to(os.path.realpath(target.path)):
         raise click.BadParameter("the cache cannot live inside the site it builds (a build replaces OUT)",
