@@ -88,7 +88,7 @@ def test_to_refuses_an_unknown_game_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     result = trim(str(src), "--to", "0", "-o", str(out))
     assert result.exit_code == 1
-    assert result.stderr == f"{src}: unknown game id 'go' (known: codex, pioneers) [unknown_game]\n"
+    assert result.stderr == f"{src}: /game: unknown game id 'go' (known: codex, pioneers) [unknown_game]\n"
     assert not out.exists()
 
 

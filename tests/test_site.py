@@ -368,7 +368,8 @@ NO_ENGINE = {
         {"format": "replaykit/save@1", "game": "zzz", "seed": 1, "config": {}, "moves": []},
         "[unknown_game]",
     ),
-    "empty.json": ({}, "[unknown_game]"),
+    "empty.json": ({}, "'game' is a required property (and this is not a Station Master save either) "
+                       "[missing_field]"),
     "another-list.json": ({"replays": []}, "[not_a_save]"),
 }
 
@@ -378,8 +379,9 @@ NO_ENGINE = {
 def test_a_save_no_engine_replays_is_one_line_never_a_traceback(
     replays: Path, tmp_path: Path, name: str, skip: bool
 ) -> None:
-    """design §7: a stationmaster save, a save of an unknown game or a second manifest among
-    the replays is refused with its one line (exit 1), or left out under --skip-broken."""
+    """design §7: a stationmaster save, a save of an unknown game or of none, or a second
+    manifest among the replays is refused with its one line (exit 1, in validate's words), or
+    left out under --skip-broken."""
     data, code = NO_ENGINE[name]
     put(replays, name, data)
     out = tmp_path / "site"

@@ -81,6 +81,11 @@ def game_for(save: Save) -> Game:
     try:
         return get_game(save.game)
     except UnknownGame:
+        from toolkit.validation import game_problem
+
+        said = game_problem(save)  # in validate's words: no game, not a string, or unknown
+        if said is not None:
+            raise ReplayError(save.path, said.message, said.code) from None
         message = f"unknown game id {save.game!r} (known: {', '.join(engine_ids())})"
         raise ReplayError(save.path, message, "unknown_game") from None
     except (ImportError, AttributeError) as exc:  # the engine package is missing or incomplete

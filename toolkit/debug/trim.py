@@ -216,8 +216,10 @@ def shorten(
         except SaveError as exc:
             raise DebugError(exc.problem) from None
         if save.kind != "stationmaster" and save.game not in engine_ids():
+            from toolkit.validation import game_problem
+
             message = f"unknown game id {save.game!r} (known: {', '.join(engine_ids())})"
-            raise DebugError(Problem(path, message, "unknown_game"))
+            raise DebugError(game_problem(save) or Problem(path, message, "unknown_game"))
         data = trim_to(save, to)
         unit = "intents" if save.kind == "stationmaster" else "moves"
         report |= {"mode": "to", "kept": to, "original": len(save.moves)}
