@@ -539,3 +539,29 @@ def test_a_signal_before_click_takes_over_is_said_as_any_other(
         assert (document["exit"], document["errors"][0]["code"], err) == (code, said, "")
     else:
         assert (out, err) == ("", said + "\n")
+
+
+SAVE_FOR_EMPTY = str(REPLAYS / "pioneers-three-player-quick-win.json")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["frames", SAVE_FOR_EMPTY, "-o", ""],
+        ["frames", "--state", "", "-o", "out"],
+        ["site", str(REPLAYS), "-o", ""],
+        ["docs", "-o", ""],
+        ["check", ""],
+    ],
+    ids=["frames -o", "frames --state", "site -o", "docs -o", "check PATH"],
+)
+def test_an_empty_path_is_a_usage_error(
+    args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """design §7: an empty path names nothing; read as the current folder it would fill it with
+    frames, a site or pages. It is a usage error (exit 2), and nothing is written."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert "an empty path names nothing" in result.output
+    assert list(tmp_path.iterdir()) == []

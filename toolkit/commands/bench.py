@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from toolkit.commands.params import GivenPath
 from toolkit.report import Failed, Outcome, reporting
 
 
@@ -79,7 +80,7 @@ def report_lines(result: dict[str, Any]) -> list[str]:
     "replays",
     default="replays",
     show_default=True,
-    type=click.Path(file_okay=False, path_type=Path),
+    type=GivenPath(file_okay=False, path_type=Path),
     help="Saves the publishing figures are measured on (with --publishing).",
 )
 @reporting

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
+from toolkit.commands.params import GivenPath
 from toolkit.report import Error, Outcome, reporting
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -43,13 +44,13 @@ def jobs_options(command: F) -> F:
 
 
 @click.command("check")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=GivenPath(path_type=Path))
 @jobs_options
 @click.option(
     "--junit",
     "junit",
     default=None,
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=GivenPath(dir_okay=False, path_type=Path),
     help="also write a JUnit XML report to this file (never over a save being checked, or a checked "
     "folder's manifest)",
 )

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import click
 
+from toolkit.commands.params import GivenPath
 from toolkit.report import Failed, Outcome, reporting
 
 
@@ -27,7 +28,7 @@ from toolkit.report import Failed, Outcome, reporting
     "out",
     default="docs",
     show_default=True,
-    type=click.Path(path_type=Path),
+    type=GivenPath(path_type=Path),
     help="folder for the generated Markdown",
 )
 @click.option("--check", is_flag=True, help="write nothing; exit 1 with a diff if a checked-in page differs")

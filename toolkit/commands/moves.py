@@ -11,11 +11,12 @@ from pathlib import Path
 
 import click
 
+from toolkit.commands.params import GivenPath
 from toolkit.report import Failed, Outcome, reporting
 
 
 @click.command("moves")
-@click.option("--state", "state", required=True, type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--state", "state", required=True, type=GivenPath(dir_okay=False, path_type=Path),
               help="a captured codex bot request (with validActions) or a bare wire state")
 @click.option("--seat", "seat", default=None, metavar="ID",
               help="whose moves: a player id or seat number (default: the request's playerId)")

@@ -44,3 +44,13 @@ def check_to(to: int | None, moves: int, path: str) -> None:
     if to is not None and to > moves:
         message = f"{to} is beyond the last move of {clean(path, None)} ({moves} moves)"
         raise click.BadParameter(message, param_hint="'--to'")
+
+
+class GivenPath(click.Path):
+    """A path option or argument that names something: an empty one would stand for the
+    current folder (``-o ''`` would fill it with frames), so it is a usage error."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value:
+            self.fail("an empty path names nothing (give '.' for the current folder)", param, ctx)
+        return super().convert(value, param, ctx)

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from toolkit.commands.check import jobs_options
-from toolkit.commands.params import check_to
+from toolkit.commands.params import GivenPath, check_to
 from toolkit.report import Outcome, reporting
 from toolkit.textsafe import clean
 
@@ -27,13 +27,13 @@ def _seat(value: str) -> int | None:
 
 
 @click.command("frames")
-@click.argument("save", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("save", required=False, type=GivenPath(dir_okay=False, path_type=Path))
 @click.option(
     "-o",
     "--out",
     "out",
     required=True,
-    type=click.Path(path_type=Path),
+    type=GivenPath(path_type=Path),
     help="folder for the frame-NNNN.svg files",
 )
 @click.option(
@@ -51,7 +51,7 @@ def _seat(value: str) -> int | None:
     "--state",
     "state",
     default=None,
-    type=click.Path(path_type=Path),
+    type=GivenPath(path_type=Path),
     help="instead of a save, draw one codex wire state (a play request or a bare state) as OUT/<name>.svg",
 )
 @reporting
@@ -106,7 +106,7 @@ def _write_failed(out: Path, what: str, exc: OSError, file: str | None = None) -
 
 @click.command("site")
 @click.argument(
-    "replays", required=False, default="replays", type=click.Path(file_okay=False, path_type=Path)
+    "replays", required=False, default="replays", type=GivenPath(file_okay=False, path_type=Path)
 )
 @click.option(
     "-o",
@@ -114,7 +114,7 @@ def _write_failed(out: Path, what: str, exc: OSError, file: str | None = None) -
     "out",
     default="site",
     show_default=True,
-    type=click.Path(path_type=Path),
+    type=GivenPath(path_type=Path),
     help="output folder (replaced as a whole)",
 )
 @click.option(
@@ -125,7 +125,7 @@ def _write_failed(out: Path, what: str, exc: OSError, file: str | None = None) -
     "--cache",
     "cache",
     default=None,
-    type=click.Path(file_okay=False, path_type=Path),
+    type=GivenPath(file_okay=False, path_type=Path),
     help="build cache folder  [default: one for OUT under ~/.cache/replaykit/sites]",
 )
 @click.option("--no-cache", is_flag=True, help="build every page, neither reading nor writing the cache")
