@@ -245,7 +245,7 @@ def test_a_rows_shorthand_is_said_in_words_to_a_screen_reader() -> None:
 
 
 def test_a_rows_tags_say_what_is_owed_in_words_and_read_apart() -> None:
-    """pioneers.md §Turn: the decision a seat owes is told in a player's words ("to move: play
+    """pioneers.md §The turn: the decision a seat owes is told in a player's words ("to move: play
     the turn", not the engine's kind "turn"), and a row's tags are words apart, so a screen
     reader never runs two together ("play the turnLargest army")."""
     from toolkit.site import fragments

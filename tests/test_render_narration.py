@@ -194,7 +194,7 @@ def test_a_move_told_by_its_type_alone_reads_as_a_sentence() -> None:
 
 
 def test_a_card_played_is_told_once_and_an_embargo_by_its_haul() -> None:
-    """pioneers.md §Development cards: a knight, roadworks or windfall played is told by the move
+    """pioneers.md §Dev cards: a knight, roadworks or windfall played is told by the move
     alone (the engine's event only says it again); an embargo's line says what it brought in,
     or that nobody else held the resource."""
     told = {"knight": 0, "roadworks": 0, "windfall": 0, "embargo": 0}
