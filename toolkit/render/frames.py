@@ -19,7 +19,7 @@ from typing import Any
 from toolkit import replay
 from toolkit.games.base import Game
 from toolkit.render.adapters import Adapter, NoRenderer, get_adapter
-from toolkit.render.svg import FrameDrawer
+from toolkit.render.svg import FRAME_CLASS, FrameDrawer
 from toolkit.saves import Problem, Save, SaveError, read_input, read_json, write_files_into
 
 SPECTATOR = "spectator"
@@ -450,8 +450,8 @@ def _span(seats: list[int]) -> str:
     return f"{min(seats)}-{max(seats)}" if seats else "none"
 
 
-FRAME_MARK = b'class="replaykit-frame '
-"""What the opening tag of every frame drawn holds (:func:`toolkit.render.svg.frame_svg`)."""
+FRAME_MARK = f'class="{FRAME_CLASS} '.encode()
+"""What the opening tag of every frame drawn holds (:data:`toolkit.render.svg.FRAME_CLASS`)."""
 
 
 def is_frame(path: Path) -> bool:

@@ -442,13 +442,18 @@ _SLOT_SYMBOLS = '<g id="slot-symbols" />'
 _SLOT_BODY = '<g id="slot-body" />'
 
 
+FRAME_CLASS = "replaykit-frame"
+"""The class every frame's root carries first, before its game's (how a frame is told from
+another file of its name: :func:`toolkit.render.frames.is_frame`)."""
+
+
 @lru_cache(maxsize=64)
 def _document(game: str, width: float, height: float) -> tuple[str, str]:
     """A frame document of ``width`` x ``height`` around its body: everything before the header
     (declaration, root, stylesheet, symbol sheet, paper) and everything after the panel."""
     drawing = svgwrite.Drawing(size=(num(width), num(height)), debug=False)
     drawing["viewBox"] = f"0 0 {num(width)} {num(height)}"
-    drawing["class"] = f"replaykit-frame game-{css_token(game)}"
+    drawing["class"] = f"{FRAME_CLASS} game-{css_token(game)}"
     drawing.defs.add(svgwrite.container.Style(frame_css()))
     drawing.defs.add(_g(id="slot-symbols"))
     paper = _rect(0, 0, width, height, "paper")
