@@ -214,8 +214,8 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
         report.errors.append(missing)
         return report
     game = save.game
-    list_problems = set(_move_list_problems(save, game))
-    too_many_points = set(_checkpoints_problems(save, game))
+    list_problems = set(_length_problems(save, game, "moves"))
+    too_many_points = set(_length_problems(save, game, "checkpoints"))
     # A move list longer than the schema allows is refused as it is: its moves are not read
     # one by one (millions of them would take minutes to list, for one refusal).
     moves = [] if list_problems else _distinct_moves(save, game)
@@ -410,41 +410,25 @@ def _schema_problems(
         repeats.made(listed, len(first))
 
 
-_MOVE_LIST = SCHEMA_BASE + "common.json#/$defs/moves"
-
-
 @cache
-def _move_list_validator() -> Draft202012Validator:
-    return _validator({"$ref": _MOVE_LIST})
+def _list_bound(field: str) -> int:
+    """How many items a replaykit save's ``moves`` or ``checkpoints`` may hold (the schema's bound)."""
+    return int(documents()[SCHEMA_BASE + "common.json"]["$defs"][field]["maxItems"])
 
 
-def _move_list_problems(save: Save, game: str) -> Iterable[Problem]:
-    """Bounds on a replaykit save's move list as a whole (its length), which the envelope
-    check (run with no moves) and the per-move checks cannot see."""
-    moves = save.data.get("moves")
-    if game in REPLAYKIT_GAMES and isinstance(moves, list) and moves and not is_clean(_MOVE_LIST, moves):
-        yield from _problems(save.path, _move_list_validator().iter_errors(moves), ("moves",))
+def _too_long(save: Save, game: str, field: str) -> bool:
+    """Whether a replaykit save's list ``field`` (``moves``, ``checkpoints``) holds more than the
+    schema allows: such a list is refused by its length alone, its items not read one by one."""
+    items = save.data.get(field) if game in REPLAYKIT_GAMES else None
+    return isinstance(items, list) and len(items) > _list_bound(field)
 
 
-@cache
-def _checkpoints_bound() -> int:
-    """How many checkpoints a save may hold (the schema's bound)."""
-    return int(documents()[SCHEMA_BASE + "common.json"]["$defs"]["checkpoints"]["maxItems"])
-
-
-def _checkpoints_too_many(save: Save, game: str) -> bool:
-    """Whether a replaykit save holds more checkpoints than the schema allows: such a list is
-    refused by its length alone, its checkpoints not read one by one (see :func:`_envelope`)."""
-    points = save.data.get("checkpoints") if game in REPLAYKIT_GAMES else None
-    return isinstance(points, list) and len(points) > _checkpoints_bound()
-
-
-def _checkpoints_problems(save: Save, game: str) -> Iterable[Problem]:
-    """The length of a checkpoint list longer than the schema allows (the envelope is then
-    checked without its checkpoints)."""
-    if _checkpoints_too_many(save, game):
-        bound = _validator({"type": "array", "maxItems": _checkpoints_bound()})
-        yield from _problems(save.path, bound.iter_errors(save.data["checkpoints"]), ("checkpoints",))
+def _length_problems(save: Save, game: str, field: str) -> Iterable[Problem]:
+    """The length of a list ``field`` longer than the schema allows, which neither the envelope
+    check (run without it) nor the checks of its items can see."""
+    if _too_long(save, game, field):
+        bound = _validator({"type": "array", "maxItems": _list_bound(field)})
+        yield from _problems(save.path, bound.iter_errors(save.data[field]), (field,))
 
 
 def _undeclared(
@@ -482,10 +466,10 @@ def _undeclared(
 
 def _envelope(save: Save, game: str) -> dict[str, Any]:
     """The save with its long list emptied (the list's items are checked one by one), and its
-    checkpoints too when it holds more than it may (:func:`_checkpoints_problems` refuses that
+    checkpoints too when it holds more than it may (:func:`_length_problems` refuses that
     list for its length: a million bad checkpoints are not read one by one)."""
     envelope = {**save.data, ITEMS[game][0]: []}
-    if _checkpoints_too_many(save, game):
+    if _too_long(save, game, "checkpoints"):
         envelope["checkpoints"] = []
     return envelope
 
