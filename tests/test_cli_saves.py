@@ -645,8 +645,13 @@ def test_fmt_check_lists_files_that_differ_and_writes_nothing(tmp_path: Path) ->
     result = run("fmt", "--check", canonical, loose)
     assert result.exit_code == 1
     assert result.stdout == f"{loose}: not in canonical form\n"
+    assert result.stderr == ""  # the line is said once
     assert loose.read_bytes() == before
     assert run("fmt", "--check", canonical).exit_code == 0
+    doc = json.loads(run("fmt", "--check", canonical, loose, "--json").stdout)
+    assert doc["differ"] == [str(loose)]
+    assert doc["errors"] == [{"file": str(loose), "move": None, "pointer": "", "code": "not_canonical",
+                              "message": "not in canonical form"}]
 
 
 def test_fmt_keeps_the_stationmaster_writers_own_order() -> None:

@@ -173,6 +173,22 @@ def test_changing_a_cost_makes_check_fail(monkeypatch: pytest.MonkeyPatch, tmp_p
     assert {p: p.read_bytes() for p in sorted(out.rglob("*.md"))} == before
 
 
+def test_a_drifted_page_is_an_error_record_under_json(tmp_path: Path) -> None:
+    """design.md §7 and §9: a failed --check says which pages drifted as error records (one per
+    page, code ``drifted``), beside the diffs, and on stderr in text."""
+    runner = CliRunner()
+    out = tmp_path / "docs"
+    assert runner.invoke(cli, ["docs", "-o", str(out)]).exit_code == 0
+    page = out / "rules" / "pioneers.md"
+    page.write_text(page.read_text(encoding="utf-8") + "a line added by hand\n", encoding="utf-8")
+    doc = json.loads(runner.invoke(cli, ["docs", "-o", str(out), "--check", "--json"]).stdout)
+    assert (doc["ok"], doc["exit"], doc["differ"]) == (False, 1, ["rules/pioneers.md"])
+    assert [(e["file"], e["code"]) for e in doc["errors"]] == [(str(page), "drifted")]
+    text = runner.invoke(cli, ["docs", "-o", str(out), "--check"])
+    assert f"{page}: differs from what the engines generate [drifted]" in text.stderr
+    assert "+a line added by hand" not in text.stdout and "-a line added by hand" in text.stdout
+
+
 def test_a_missing_engine_is_skipped_and_check_stays_quiet(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

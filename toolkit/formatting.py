@@ -20,7 +20,8 @@ from toolkit.saves import Problem, SaveError, parse, read_input, write_atomic, w
 
 @dataclass(frozen=True)
 class Formatted:
-    """What ``fmt`` did to one file: ``status`` is canonical, reformatted, differs or failed."""
+    """What ``fmt`` did to one file: ``status`` is canonical, reformatted, differs or failed
+    (``problem`` says why for the last two)."""
 
     path: str
     status: str
@@ -29,7 +30,9 @@ class Formatted:
     @property
     def words(self) -> str:
         """The text line for this file ('' when there is nothing to say)."""
-        return {"reformatted": "reformatted", "differs": "not in canonical form"}.get(self.status, "")
+        if self.status == "reformatted":
+            return "reformatted"
+        return self.problem.message if self.status == "differs" and self.problem else ""
 
     def as_json(self) -> dict[str, Any]:
         return {"file": self.path, "status": self.status}
@@ -49,7 +52,7 @@ def format_file(path: str, write: bool = True) -> Formatted:
     if text == raw:
         return Formatted(path, "canonical")
     if not write:
-        return Formatted(path, "differs")
+        return Formatted(path, "differs", Problem(path, "not in canonical form", "not_canonical"))
     try:
         held = os.stat(path)
         if not held.st_mode & 0o222 or not os.access(path, os.W_OK):

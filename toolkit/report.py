@@ -44,7 +44,8 @@ OUTPUT_LINE_LIMIT = 4000
 
 
 class Error(FrozenRecord):
-    """One error: the line a person reads and the record a program reads."""
+    """One error: the line a person reads and the record a program reads (a line left empty
+    when the report's own lines already say it, so it is not said twice)."""
 
     __slots__ = ("line", "problem")
     line: str
@@ -159,7 +160,8 @@ def emit(outcome: Outcome, as_json: bool) -> NoReturn:
             click.echo(clean(note, OUTPUT_LINE_LIMIT), err=True)
         if not outcome.errors_in_lines:
             for error in outcome.errors:
-                click.echo(error.line, err=True)
+                if error.line:
+                    click.echo(error.line, err=True)
     raise click.exceptions.Exit(outcome.exit)
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 
 from toolkit.commands.params import GivenPath
-from toolkit.report import Failed, Outcome, reporting
+from toolkit.report import Error, Failed, Outcome, reporting
 
 
 @click.command("docs")
@@ -71,7 +71,10 @@ def docs_command(out: Path, check: bool, strict: bool) -> Outcome:
         data = {"differ": [rel for rel, _ in diffs], "diffs": [diff for _, diff in diffs], **data}
         if diffs:
             notes.append(f"{len(diffs)} of {len(pages)} pages differ; run `replaykit docs -o {out}`")
-            return Outcome(data, "".join(diff for _, diff in diffs).rstrip("\n").split("\n"), 1, notes=notes)
+            drifted = [Error.of(Problem(str(out / rel), "differs from what the engines generate", "drifted"))
+                       for rel, _ in diffs]
+            lines = "".join(diff for _, diff in diffs).rstrip("\n").split("\n")
+            return Outcome(data, lines, 1, drifted, notes=notes)
         return Outcome(data, [f"{len(pages)} pages in {out} match the engines"], failed_gaps, notes=notes)
     assert target.path is not None
     try:

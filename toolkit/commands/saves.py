@@ -83,15 +83,16 @@ def fmt_command(paths: tuple[str, ...], check: bool) -> Outcome:
     from toolkit.formatting import format_file
 
     results = [format_file(path, write=not check) for path in paths]
-    errors = [Error.of(r.problem) for r in results if r.problem is not None]
-    differ = [r.path for r in results if r.status == "differs"]
-    lines = [f"{r.path}: {r.words}" for r in results if r.words]
     data = {
         "files": [r.as_json() for r in results],
         "reformatted": [r.path for r in results if r.status == "reformatted"],
-        "differ": differ,
+        "differ": [r.path for r in results if r.status == "differs"],
     }
-    return Outcome(data, lines, 1 if errors or differ else 0, errors)
+    lines = [f"{r.path}: {r.words}" for r in results if r.words]
+    # a file not in canonical form is an error too, whose line the report already holds
+    errors = [Error("" if r.status == "differs" else r.problem.line(), r.problem)
+              for r in results if r.problem is not None]
+    return Outcome(data, lines, 1 if errors else 0, errors)
 
 
 # ---------------------------------------------------------------- replay
