@@ -223,6 +223,21 @@ def test_every_chart_is_well_formed_svg_with_links_to_real_moves(game: str, requ
                 assert link.get("href") == f"#move={move}"
 
 
+def test_a_charts_points_are_one_tab_stop_at_its_earliest_move() -> None:
+    """A chart's linked points take one Tab between them (WCAG 2.4.3, a focus order that does
+    not walk every point to reach the moves): the point of the earliest move, the first seat's
+    among equals, keeps the Tab and every other point is out of it."""
+    chart = vp_chart({0: [0, 0, 1, 1, 2], 1: [0, 1, 1, 2, 2]}, {0: "Ann", 1: "Bo"})
+    root = ET.fromstring(chart.svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1))
+    points = [(link.get("data-move"), link.get("tabindex")) for link in root.iter(f"{SVG}a")]
+    assert sorted(points) == [("1", None), ("2", "-1"), ("3", "-1"), ("4", "-1")]
+    tied = vp_chart({0: [0, 1], 1: [0, 1]}, {0: "Ann", 1: "Bo"})
+    assert re.findall(r"<a [^>]*>", tied.svg) == [
+        '<a class="chart-move" data-move="1" href="#move=1">',
+        '<a class="chart-move" data-move="1" href="#move=1" tabindex="-1">',
+    ]
+
+
 def test_player_text_in_charts_is_escaped() -> None:
     """Player names are text in the SVG, never markup."""
     evil = "<img src=x onerror=alert(1)>"

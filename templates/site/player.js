@@ -7,7 +7,8 @@
   //
   // Charts API: any element inside the page with data-move="N" (for example a point of a
   // chart in the charts slot) jumps to move N when clicked or activated with Enter; a click in
-  // a chart takes the nearest such point (a circle inside one) within REACH pixels. The body's
+  // a chart takes the nearest such point (a circle inside one) within REACH pixels; the points
+  // with class chart-move are one Tab stop per chart, the arrows going between them. The body's
   // data-seat names the view shown; the stylesheet shows each view its own figures.
   var el = function (id) { return document.getElementById(id); };
   var data = null, last = 0;
@@ -497,7 +498,9 @@
     // A box focused while it scrolls (the players, the pictures, the board in words) keeps the
     // keys that page through it: reading, PageDown must not step the game under the reader.
     if (scrolls(ev.target) && /^(PageUp|PageDown|Home|End| )$/.test(k)) { return; }
-    if (has(keys, k)) { stop(); show(st.frame + keys[k]); }
+    var point = ev.target && ev.target.closest ? ev.target.closest("#charts a.chart-move") : null;
+    if (point && (k === "ArrowLeft" || k === "ArrowRight")) { rove(point, keys[k]); }
+    else if (has(keys, k)) { stop(); show(st.frame + keys[k]); }
     else if (k === "]" || k === "n") { stop(); turnStep(1); }
     else if (k === "[" || k === "p") { stop(); turnStep(-1); }
     else if (k === "Home") { stop(); show(0); }
@@ -539,6 +542,27 @@
       }
     });
     return best;
+  }
+
+  // A chart's points are one Tab stop (the one that last had the focus keeps the Tab), and the
+  // arrows go from a point to the one before or after it in the game, showing its move: the
+  // keyboard reaches the move list past a chart in one Tab, not one per point.
+  function points(svg) { return Array.prototype.slice.call(svg.querySelectorAll("a.chart-move")); }
+  function holdTab(point) {
+    points(point.closest("svg")).forEach(function (p) { p.setAttribute("tabindex", p === point ? "0" : "-1"); });
+  }
+  function moveOf(point) { return parseInt(point.getAttribute("data-move"), 10); }
+  function rove(point, step) {
+    var order = points(point.closest("svg")).map(function (p, i) { return [moveOf(p), i, p]; })
+      .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; }).map(function (x) { return x[2]; });
+    var next = order[order.indexOf(point) + step];
+    if (!next) {
+      announce.textContent = step > 0 ? "No later point in this chart" : "No earlier point in this chart";
+      return;
+    }
+    next.focus();
+    stop();
+    show(moveOf(next));
   }
 
   function jumpFrom(ev) {
@@ -589,6 +613,10 @@
     story.addEventListener("focusin", function (ev) {
       var head = headOf(ev.target);
       story.style.scrollPaddingTop = head ? head.offsetHeight + 4 + "px" : "";
+    });
+    charts.addEventListener("focusin", function (ev) {
+      var point = ev.target.closest ? ev.target.closest("a.chart-move") : null;
+      if (point) { holdTab(point); }
     });
     document.addEventListener("keydown", onKey);
     ["mouseover", "mousedown", "touchstart", "focusin", "contextmenu"].forEach(function (kind) {

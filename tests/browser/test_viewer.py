@@ -804,6 +804,46 @@ def test_a_chart_point_taken_by_a_click_takes_the_focus(replay_chromium: Any, si
     page.context.close()
 
 
+POINTS_SHOWN = """() => [...document.querySelectorAll('#charts a.chart-move')]
+  .filter(a => a.getClientRects().length)
+  .map((a, i) => [+a.dataset.move, i, a.getAttribute('tabindex')])"""
+FOCUSED_POINT = """() => (a => a.matches('#charts a.chart-move') ? +a.dataset.move : null)(
+  document.activeElement)"""
+
+
+def test_a_chart_is_one_tab_stop_and_the_arrows_go_between_its_points(
+    replay_chromium: Any, site: Site
+) -> None:
+    """WCAG 2.4.3 and 2.1.1: the victory chart's points are one Tab stop, so the move list is one
+    Tab past the chart; on a point, Left and Right go to the point before or after it in the
+    game and show its move (a word when there is none); the point last focused keeps the Tab."""
+    page = _open(replay_chromium, site.url("table") + "#move=30", SIZES[0])
+    points = page.evaluate(POINTS_SHOWN)
+    moves = sorted(m for m, _, _ in points)
+    assert len(moves) > 3 and [t for _, _, t in points].count(None) == 1
+    page.locator("#charts").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED_POINT) == moves[0]
+    page.keyboard.press("Tab")
+    assert page.evaluate("!!document.activeElement.closest('#moves')")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED_POINT) == moves[0]
+    for expected in moves[1:4]:
+        page.keyboard.press("ArrowRight")
+        assert (page.evaluate(FOCUSED_POINT), _frame(page)) == (expected, expected)
+    page.keyboard.press("ArrowLeft")
+    assert (page.evaluate(FOCUSED_POINT), _frame(page)) == (moves[2], moves[2])
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED_POINT) == moves[2]  # the point left keeps the Tab
+    for _ in range(3):
+        page.keyboard.press("ArrowLeft")
+    assert (page.evaluate(FOCUSED_POINT), _frame(page)) == (moves[0], moves[0])
+    assert page.text_content("#announce") == "No earlier point in this chart"
+    assert page.errors == []
+    page.context.close()
+
+
 HIDDEN_DOT = """() => {
   const box = document.getElementById('charts'), top = () => box.getBoundingClientRect().top;
   const centre = c => (r => [r.x + r.width / 2, r.y + r.height / 2])(c.getBoundingClientRect());

@@ -485,6 +485,16 @@ def _link(move: int, text: str) -> Node:
     return link
 
 
+def _one_tab_stop(links: Sequence[Node]) -> None:
+    """Make a chart's links one Tab stop: the link of the earliest move (the first drawn among
+    equals) takes the Tab, the others are left out of it; the page's player moves between them
+    with the arrow keys. Without the player every link still works by pointer."""
+    first = min(range(len(links)), key=lambda i: (int(links[i].attribs["data-move"]), i), default=None)
+    for i, link in enumerate(links):
+        if i != first:
+            link["tabindex"] = "-1"
+
+
 def vp_chart(scores: Mapping[int, Sequence[int]], names: Mapping[int, str]) -> Chart:
     """Victory points after every move, one step line per seat; a linked dot at each change."""
     title = "Victory points over the game"
@@ -542,6 +552,7 @@ def vp_chart(scores: Mapping[int, Sequence[int]], names: Mapping[int, str]) -> C
         all_dots.append(dots)
     for dots in all_dots:
         drawing.add(dots)
+    _one_tab_stop([link for dots in all_dots for link in dots.children])
     items = [(f"{names.get(s, f'seat {s}')} {(scores[s] or [0])[-1]}", _colour(s)) for s in sorted(scores)]
     _legend(drawing, items, left, top + plot_h + 44)
     return Chart("vp", title, _markup(drawing))
