@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import replaykit_debug_support as support
 from click.testing import CliRunner
 from site_support import cut
 
@@ -30,8 +31,7 @@ def corpus(tmp_path: Path) -> Path:
     """A folder with a good save, a diverging one, an illegal one and an invalid one."""
     folder = tmp_path / "corpus"
     _write(folder, "a-good.json", cut("pioneers-two-against-two.json", 60))
-    diverged = cut("pioneers-two-against-two.json", 120)
-    diverged["checkpoints"][1]["digest"] = "0" * 64
+    diverged = support.recorded_elsewhere(cut("pioneers-two-against-two.json", 120), 88)
     _write(folder, "b-diverged.json", diverged)
     illegal = cut("pioneers-two-against-two.json", 60)
     illegal["moves"][9]["seat"] = (illegal["moves"][9]["seat"] + 1) % 4
@@ -48,7 +48,7 @@ def test_each_save_gets_its_verdict(corpus: Path) -> None:
     verdicts = check_all(collect([corpus]))
     summaries = {Path(v.file).name: v.summary() for v in verdicts}
     assert summaries["a-good.json"] == "ok"
-    assert summaries["b-diverged.json"] == "diverged at move 100"
+    assert summaries["b-diverged.json"] == "diverged at move 88"
     assert summaries["c-illegal.json"].startswith("illegal at move 10 (")
     assert summaries["d-invalid.json"] == (
         "invalid (/moves/2: 'payload' is a required property [missing_field]; 1 more error)"

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import replaykit_debug_support as support
 from click.testing import CliRunner, Result
 
 from toolkit import __version__
@@ -559,21 +560,25 @@ def test_replay_names_the_illegal_codex_move(
     assert path.read_bytes() == before
 
 
-def test_replay_reports_a_checkpoint_that_differs(recorded: Path, tmp_path: Path) -> None:
-    """design §5: a checkpoint digest that differs names the span where the positions parted."""
-    data = json.loads(recorded.read_text(encoding="utf-8"))
-    assert len(data["checkpoints"]) >= 3
-    data["checkpoints"][2]["digest"] = "0" * 64
+def test_replay_reports_the_first_move_whose_position_differs(recorded: Path, tmp_path: Path) -> None:
+    """design §5: a save recorded by an engine whose positions part from ours after move 123
+    is named at move 123, the recorded and the present digests side by side; without trails,
+    the span between the checkpoints is named."""
+    data = support.recorded_elsewhere(json.loads(recorded.read_text(encoding="utf-8")), 123)
     path = write_json(tmp_path / "diverged.json", data)
     result = run("replay", path)
     assert result.exit_code == 1
     line = result.stderr.strip()
-    assert line.startswith(f"{path}: move 150 of {len(data['moves'])} (")
-    assert "recorded digest 000000000000" in line
-    assert (
-        "it still matched at the checkpoint at move 100, so the first differing move is among moves 101-150"
-    ) in line
+    assert line.startswith(f"{path}: move 123 of {len(data['moves'])} (")
+    assert "the position after this move differs from the recorded game (recorded 00000000, " in line
     assert line.endswith("[diverged]")
+    for point in data["checkpoints"]:
+        del point["trail"]
+    result = run("replay", write_json(tmp_path / "bare.json", data))
+    line = result.stderr.strip()
+    assert "move 150 of" in line and "recorded 000000000000" in line
+    assert "the record skips the moves since it last matched, after move 100, so the first differing " \
+        "move is among moves 101-150" in line
 
 
 def test_replay_of_a_stationmaster_save_says_there_is_no_engine() -> None:

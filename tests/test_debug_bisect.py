@@ -15,8 +15,10 @@ import pytest
 import replaykit_debug_support as support
 from click.testing import CliRunner
 
+from toolkit import validation
 from toolkit.cli import cli
 from toolkit.debug.bisect import check_exit_code, diverges, until
+from toolkit.replay import ReplayError
 from toolkit.saves import load
 
 OLD_FRAME = '<svg class="replaykit-frame game-pioneers">an old frame</svg>'  # one a frame may replace
@@ -284,7 +286,7 @@ def test_check_exit_code_verdicts(toy: Any, tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setitem(support.GAME_MODULES, "toy", "replaykit_no_such_engine_module")
     assert check_exit_code(str(good), None)[0] == 125  # the engine is missing at this revision
 
-    assert check_exit_code(str(good), "vp(2) >=")[0] == 2
+    assert check_exit_code(str(good), "vp(2) >=")[0] == 128  # git bisect run stops
 
 
 def test_check_exit_code_untestable_condition_is_125(toy: Any, tmp_path: Path) -> None:
@@ -442,13 +444,41 @@ def test_recorded_bot_game_end_and_winner(tmp_path: Path) -> None:
     assert check_exit_code(str(path), None)[0] == 0
     code, line = check_exit_code(str(path), 'phase == "over"')
     assert code == 1 and f"after move {total} of {total}" in line
-    # a recording engine that saw another position at the 2nd checkpoint
-    data["checkpoints"][1]["digest"] = "0" * 64
+    # a recording engine that saw another position at the 2nd checkpoint (which has no trail)
+    first, second = data["checkpoints"][0]["move"], data["checkpoints"][1]["move"]
+    data["checkpoints"][1] = {"move": second, "digest": "0" * 64}
     tampered = support.write(tmp_path / "tampered.json", data)
     answer, _ = diverges(load(tampered), GAME)
-    first, second = data["checkpoints"][0]["move"], data["checkpoints"][1]["move"]
     assert answer.span == (first + 1, second)
+    assert "the record skips the moves between" in answer.headline
     assert check_exit_code(str(tampered), None)[0] == 1
+
+
+def test_a_checkpoint_at_odds_with_its_own_trail_is_damage_not_a_difference(tmp_path: Path) -> None:
+    """design §5: a checkpoint's digest and the last entry of its trail both record the position
+    after its move; where they disagree the save was edited or damaged, and every command
+    says so rather than blaming the engine (validate names the checkpoint; bisect --diverges
+    and a replay that skips validation name its move)."""
+    from toolkit.games.pioneers import GAME
+    from toolkit.replay import final
+
+    data = support.recorded_pioneers_game(42, ["greedy", "random", "greedy"])
+    second = data["checkpoints"][1]["move"]
+    data["checkpoints"][1]["digest"] = "0" * 64
+    path = support.write(tmp_path / "damaged.json", data)
+    report = validation.check(load(path))
+    assert [(p.code, p.pointer) for p in report.errors] == [("damaged_checkpoint", "/checkpoints/1/digest")]
+    answer, _ = diverges(load(path), GAME)
+    assert answer.found and answer.span == (second, second)
+    assert answer.headline.startswith(f"the checkpoint after move {second} disagrees with its own trail")
+    with pytest.raises(ReplayError) as caught:
+        final(load(path))
+    assert (caught.value.code, caught.value.index) == ("damaged_checkpoint", second)
+    code, line = check_exit_code(str(path), None)
+    assert code == 1 and "[damaged_checkpoint]" in line
+    data["checkpoints"][0]["trail"] += data["checkpoints"][0]["trail"][:8]  # one entry more than moves
+    report = validation.check(load(support.write(tmp_path / "long.json", data)))
+    assert ("damaged_checkpoint", "/checkpoints/0/trail") in [(p.code, p.pointer) for p in report.errors]
 
 
 def test_diverges_shows_the_position_after_the_exact_move_it_names(tmp_path: Path) -> None:

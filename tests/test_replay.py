@@ -33,8 +33,12 @@ def save() -> Save:
     return _save()
 
 
-def _skew_after(monkeypatch: pytest.MonkeyPatch, changed_at: int) -> None:
-    """Pretend the engine changed: from move ``changed_at`` on, seat 0 gains one extra brick."""
+def _skew_after(
+    monkeypatch: pytest.MonkeyPatch, changed_at: int, back_at: int | None = None, cards: int = 1
+) -> None:
+    """Pretend the engine changed: from move ``changed_at`` on (up to ``back_at``, where the
+    positions come together again), seat 0 holds ``cards`` more bricks (fewer when negative:
+    an engine that takes what the game still needs makes a later move illegal)."""
     real_apply = GAME.apply
     counter = {"n": 0}
 
@@ -42,7 +46,9 @@ def _skew_after(monkeypatch: pytest.MonkeyPatch, changed_at: int) -> None:
         events = real_apply(state, move)
         counter["n"] += 1
         if counter["n"] % 10_000 == changed_at:
-            state.hands[0][0] += 1
+            state.hands[0][0] += cards
+        if counter["n"] % 10_000 == back_at:
+            state.hands[0][0] -= cards
         return events
 
     def reset_on_start(real_new: Any) -> Any:
@@ -62,7 +68,8 @@ def test_checkpoints_every_fifty_moves_and_at_the_end(save: Save) -> None:
     assert marks[:-1] == list(range(CHECKPOINT_EVERY, total, CHECKPOINT_EVERY))[: len(marks) - 1]
     assert marks[-1] == total
     recorded = Recorded(save)
-    assert recorded.covers(1, total)
+    assert sorted(recorded.wants) == list(range(1, total + 1))
+    assert recorded.checkpoints == marks
 
 
 def test_a_save_that_still_matches_replays(save: Save) -> None:
@@ -82,7 +89,55 @@ def test_a_differing_checkpoint_names_the_exact_first_differing_move(
     assert error.code == "diverged"
     assert error.index == changed_at
     assert f"move {changed_at} of {len(save.moves)}" in error.line()
-    assert f"checkpoint at move {2 * CHECKPOINT_EVERY}" in error.message
+    assert "the position after this move differs from the recorded game" in error.message
+
+
+def test_a_difference_gone_by_the_next_checkpoint_is_still_named(
+    save: Save, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """design §5: every move the trail covers is compared, so positions that part and come
+    together again before the next checkpoint (whose digest then matches) are caught, at the
+    move they parted, by replay and by bisect --diverges alike."""
+    from toolkit.debug.bisect import diverges
+
+    changed_at = CHECKPOINT_EVERY + 13
+    _skew_after(monkeypatch, changed_at, back_at=changed_at + 5)
+    with pytest.raises(ReplayError) as caught:
+        final(save)
+    assert (caught.value.code, caught.value.index) == ("diverged", changed_at)
+    answer, _ = diverges(save, GAME)
+    assert (answer.move, answer.span) == (changed_at, (changed_at, changed_at))
+
+
+def test_a_move_made_illegal_by_an_earlier_difference_is_named_by_the_difference(
+    save: Save, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """design §5: where an engine change first parts the positions and a later move then no
+    longer replays, the first differing move is the answer, from replay and bisect alike."""
+    from toolkit.debug.bisect import diverges
+
+    state = start(save)
+    bricks = []  # seat 0's bricks after each move
+    for move in save.moves:
+        GAME.apply(state, move)
+        bricks.append(state.hands[0][0])
+    # the first move after the first checkpoint that spends seat 0's bricks: taken away one
+    # move before, they make it illegal
+    spent = next(k for k in range(CHECKPOINT_EVERY + 2, len(bricks)) if bricks[k] < bricks[k - 1])
+    changed_at = spent  # 1-based: the move before the spending one
+    _skew_after(monkeypatch, changed_at, cards=-bricks[spent - 1])
+    bare = Save(save.path, {**save.data, "checkpoints": [
+        {"move": p["move"], "digest": p["digest"]} for p in save.checkpoints
+    ]})
+    with pytest.raises(ReplayError) as caught:
+        final(bare)  # without the trail, the illegal move is all there is to see
+    assert (caught.value.code, caught.value.index) != ("diverged", changed_at)
+    assert caught.value.index == changed_at + 1
+    with pytest.raises(ReplayError) as caught:
+        final(save)
+    assert (caught.value.code, caught.value.index) == ("diverged", changed_at)
+    answer, _ = diverges(save, GAME)
+    assert answer.move == changed_at and answer.failure is None
 
 
 def test_without_a_trail_the_divergence_is_bounded_by_checkpoints(

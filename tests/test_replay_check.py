@@ -60,9 +60,17 @@ def test_an_untestable_save_exits_125(tmp_path: Path) -> None:
     assert _check(str(tmp_path / "missing.json"))[0] == 125
 
 
-def test_a_malformed_condition_is_a_usage_error(recorded: Path) -> None:
-    """design §7: a bad expression is the caller's mistake → 2."""
-    assert _check("--until", "vp(0 >=", str(recorded))[0] == 2
+def test_a_usage_error_stops_git_bisect(recorded: Path) -> None:
+    """design §7 and git-bisect(1): a malformed condition or a mistyped option is the caller's
+    mistake, not a bad revision: 128, above 127, so `git bisect run` stops; the same code in
+    the one JSON document. Without --check a usage error is 2, as everywhere."""
+    assert _check("--until", "vp(0 >=", str(recorded))[0] == 128
+    assert _check("--untill", "vp(0) >= 1", str(recorded))[0] == 128
+    assert _check("--to", "3", str(recorded))[0] == 128
+    result = CliRunner().invoke(cli, ["replay", "--check", "--untill", "x", str(recorded), "--json"])
+    doc = json.loads(result.stdout)
+    assert (result.exit_code, doc["exit"], doc["errors"][0]["code"]) == (128, 128, "usage")
+    assert CliRunner().invoke(cli, ["replay", "--untill", "x", str(recorded)]).exit_code == 2
 
 
 def test_until_without_check_is_a_usage_error(recorded: Path) -> None:

@@ -89,11 +89,13 @@ class LazyGroup(click.Group):
         try:
             code = super().main(argv, prog_name, complete_var, False, **extra)
         except click.ClickException as exc:
+            from toolkit.report import BISECT_STOP
+
+            code = BISECT_STOP if exc.exit_code == 2 and bisect_check(argv) else exc.exit_code
             if as_json:
-                click.echo(usage_document(exc))
+                click.echo(usage_document(exc, code))
             else:
                 exc.show()
-            code = exc.exit_code
         except (click.Abort, Stopped) as exc:
             code = say_stopped(isinstance(exc.__cause__, Terminated), as_json)
         if standalone_mode:
@@ -127,6 +129,14 @@ def _stops_as_stopped() -> Iterator[None]:
         if stop is None:
             raise
         raise Stopped() from stop
+
+
+def bisect_check(argv: Sequence[str]) -> bool:
+    """Whether the command line is ``replay --check`` (options before ``--`` only)."""
+    argv = list(argv)
+    words = argv[: argv.index("--") if "--" in argv else len(argv)]
+    command = next((w for w in words if not w.startswith("-")), None)
+    return command == "replay" and "--check" in words
 
 
 def json_asked(argv: Sequence[str]) -> bool:

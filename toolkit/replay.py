@@ -2,10 +2,10 @@
 
 :func:`run` yields the position before the first move (step 0) and after every move;
 a move the engine refuses stops the replay with a :class:`ReplayError` naming it
-(``move 37 of 412 (turn build_road, seat 2): ... [not_connected]``). Checkpoint
-digests recorded in the save are compared on the way; the first checkpoint whose
-position differs is named the same way, with the span of moves (since the last
-matching checkpoint) in which the difference began.
+(``move 37 of 412 (turn build_road, seat 2): ... [not_connected]``). The digests the save
+records (its checkpoints and their trails, see :class:`Recorded`) are compared on the way:
+the first move whose position differs is named the same way (or the span of moves the
+record skips, in which the difference began).
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ from typing import Any
 from toolkit import textsafe
 from toolkit.games.base import Event, Game, IllegalMove, Move, UnknownGame, engine_ids, get_game
 from toolkit.records import Record
-from toolkit.saves import MANIFEST, NOT_A_SAVE, Problem, Save
+from toolkit.saves import DAMAGED_CHECKPOINT, MANIFEST, NOT_A_SAVE, TRAIL_CHARS, Problem, Save
 
 CHECKPOINT_EVERY = 50
-TRAIL_CHARS = 8
 
 
 class Step(Record):
@@ -117,8 +116,8 @@ def run(save: Save, to: int | None = None, check_digests: bool = True) -> Iterat
     total = len(moves)
     last = total if to is None else max(0, min(to, total))
     recorded = Recorded(save) if check_digests else None
-    expected = recorded.full if recorded else {}
-    last_match = 0  # the last checkpoint whose digest matched (0: the start)
+    wants = recorded.wants if recorded else {}
+    last_match = 0  # the last move whose position matched the record (0: the start)
     yield Step(0, state)
     for i in range(last):
         move = moves[i]
@@ -134,47 +133,24 @@ def run(save: Save, to: int | None = None, check_digests: bool = True) -> Iterat
         try:
             events = game.apply(state, move)
         except IllegalMove as exc:
-            message = exc.message
-            if recorded and recorded.covers(last_match + 1, index - 1):
-                first = locate_divergence(save, game, recorded, last_match + 1, index - 1)
-                if first is not None:
-                    message += f" (the position already differs from the recorded game after move {first})"
-            raise ReplayError(save.path, message, exc.code, index, total, _label(game, move)) from None
+            raise ReplayError(save.path, exc.message, exc.code, index, total, _label(game, move)) from None
         except Exception as exc:  # an engine fault must still end in one line, not a traceback
             raise ReplayError(
                 save.path, f"the engine failed on this move: {type(exc).__name__}: {exc}", "engine_error",
                 index, total, _label(game, move),
             ) from exc
-        want = expected.get(index)
-        if want is not None:
+        if index in wants:
+            assert recorded is not None
             got = game.digest(state)
-            if got != want:
-                assert recorded is not None
-                first = locate_divergence(save, game, recorded, last_match + 1, index)
-                if first is not None:
-                    raise ReplayError(
-                        save.path,
-                        f"the position after this move differs from the recorded game "
-                        f"(checkpoint at move {index}: recorded {want[:12]}, this engine gives {got[:12]})",
-                        "diverged", first, total, _label(game, moves[first - 1]),
-                    )
-                raise ReplayError(
-                    save.path, _divergence_message(index, last_match, str(want), got), "diverged",
-                    index, total, _label(game, move),
-                )
+            verdict = recorded.verdict(index, got)
+            if verdict == DAMAGED:
+                raise ReplayError(save.path, damaged_message(index), DAMAGED_CHECKPOINT,
+                                  index, total, _label(game, move))
+            if verdict == DIFFERS:
+                raise ReplayError(save.path, differs_message(index, last_match, wants[index][-1], got),
+                                  "diverged", index, total, _label(game, move))
             last_match = index
         yield Step(index, state, move, events)
-
-
-def _divergence_message(index: int, last_match: int, want: str, got: str) -> str:
-    """Say where a checkpoint mismatch lies: between the last matching checkpoint and this one."""
-    since = f"checkpoint at move {last_match}" if last_match else "start of the game"
-    span = f"move {index}" if last_match + 1 == index else f"moves {last_match + 1}-{index}"
-    return (
-        f"the position after this move differs from the save's checkpoint "
-        f"(recorded digest {want[:12]}, this engine gives {got[:12]}); "
-        f"it still matched at the {since}, so the first differing move is among {span}"
-    )
 
 
 class Recorded:
@@ -182,50 +158,58 @@ class Recorded:
 
     Each checkpoint holds the full digest after its move and, in ``trail``, the first
     :data:`TRAIL_CHARS` hex characters of the digest after every move since the previous
-    checkpoint. Full digests are compared while replaying; the trail is read only after a
-    mismatch, to name the exact first move whose position differs.
+    checkpoint. A replay compares the position after every move the record covers: the first
+    one whose digest disagrees is the first move whose position differs, exactly (a change
+    that only holds for a while between two checkpoints is caught too). A checkpoint whose
+    digest and own trail disagree at its move is a damaged record, not a difference.
     """
 
     def __init__(self, save: Save) -> None:
-        self.full: dict[int, str] = {}
-        self.short: dict[int, str] = {}
+        self.wants: dict[int, tuple[str, ...]] = {}  # per move: the digests (or their starts) recorded
+        self.checkpoints: list[int] = []  # the moves of the checkpoints, in order
         for point in save.checkpoints:
             move, digest, trail = point.get("move"), point.get("digest"), point.get("trail")
             if not isinstance(move, int) or isinstance(move, bool) or not isinstance(digest, str):
                 continue
-            self.full[move] = digest
             if isinstance(trail, str) and len(trail) % TRAIL_CHARS == 0:
                 count = len(trail) // TRAIL_CHARS
                 for k in range(count):
-                    self.short[move - count + 1 + k] = trail[k * TRAIL_CHARS : (k + 1) * TRAIL_CHARS]
+                    self.wants[move - count + 1 + k] = (trail[k * TRAIL_CHARS : (k + 1) * TRAIL_CHARS],)
+            self.wants[move] = (*self.wants.get(move, ()), digest)
+            self.checkpoints.append(move)
+        self.checkpoints.sort()
 
-    def covers(self, first: int, last: int) -> bool:
-        """Whether the trail has a digest for every move from ``first`` to ``last``."""
-        return all(i in self.short for i in range(first, last + 1))
+    def verdict(self, index: int, got: str) -> str:
+        """How the digest ``got`` after move ``index`` compares with the record: ``same``
+        (or nothing recorded), ``differs``, or ``damaged`` when it agrees with the checkpoint's
+        trail but not its digest, or the other way round."""
+        matches = [got.startswith(want) for want in self.wants.get(index, ())]
+        if all(matches):
+            return SAME
+        return DAMAGED if any(matches) else DIFFERS
 
 
-def locate_divergence(save: Save, game: Game, recorded: Recorded, first: int, last: int) -> int | None:
-    """The first move in ``first..last`` whose position differs from the recorded trail.
+SAME, DIFFERS, DAMAGED = "same", "differs", "damaged"
 
-    Replays from the start (engines keep no history), taking digests only inside the
-    window. ``None`` when the trail does not reach that far back or nothing differs.
-    """
-    if first > last:
-        return None
-    state = start(save, game)
-    for i, move in enumerate(save.moves[:last], start=1):
-        try:
-            game.apply(state, move)
-        except Exception:
-            return None
-        if i < first:
-            continue
-        want = recorded.short.get(i) or (recorded.full.get(i) or "")[:TRAIL_CHARS]
-        if not want:
-            return None
-        if game.digest(state)[:TRAIL_CHARS] != want:
-            return i
-    return None
+
+def damaged_message(index: int) -> str:
+    """Why a replay stops at a damaged checkpoint (see :meth:`Recorded.verdict`)."""
+    return (f"the checkpoint after move {index} disagrees with its own trail (its digest and the "
+            f"trail's last entry name different positions): the save was edited or damaged")
+
+
+def differs_message(index: int, last_match: int, want: str, got: str) -> str:
+    """Why a replay stops where the position first differs from the record: after move
+    ``index`` when the position before it matched (``last_match`` is ``index - 1``), else
+    somewhere after the last position that matched (the record skips the moves between)."""
+    said = f"recorded {want[:12]}, this engine gives {got[:12]}"
+    if last_match == index - 1:
+        start = "; the seed, the players and the rules decide it too" if index == 1 else ""
+        return f"the position after this move differs from the recorded game ({said}{start})"
+    since = f"after move {last_match}" if last_match else "at the start of the game"
+    return (f"the position after this move differs from the recorded game ({said}); the record "
+            f"skips the moves since it last matched, {since}, so the first differing move is "
+            f"among moves {last_match + 1}-{index}")
 
 
 def final(save: Save, to: int | None = None) -> Step:

@@ -39,6 +39,9 @@ JSON_HELP = "Print the outcome, or the error, as one JSON document on stdout."
 META_KEY = "replaykit.json"  # where the click context remembers that --json was asked for
 
 F = TypeVar("F", bound=Callable[..., Any])
+BISECT_STOP = 128
+"""The exit code of a usage error of ``replay --check`` (a mistyped option, a malformed
+condition): above 127, so ``git bisect run`` stops rather than marking the revision bad."""
 # a report line longer than this is cut (our own docs diffs stay well under it; a 1 MB name does not)
 OUTPUT_LINE_LIMIT = 4000
 
@@ -260,7 +263,7 @@ def interrupted_document(said: str, code: int) -> str:
     return dumps(Outcome(exit=code, errors=[Error.of(problem)]).document())
 
 
-def usage_document(exc: click.ClickException) -> str:
-    """The one JSON document for a usage error Click raised (exit 2)."""
+def usage_document(exc: click.ClickException, code: int | None = None) -> str:
+    """The one JSON document for a usage error Click raised (exit 2, or ``code``)."""
     problem = Problem("", exc.format_message(), "usage")
-    return dumps(Outcome(exit=exc.exit_code, errors=[Error.of(problem)]).document())
+    return dumps(Outcome(exit=exc.exit_code if code is None else code, errors=[Error.of(problem)]).document())

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 FORMAT = "replaykit/save@1"
 MANIFEST = "manifest"  # the kind (and schema name) of a replays folder's manifest.json
+TRAIL_CHARS = 8  # a checkpoint's trail holds this many hex characters of each move's digest
+DAMAGED_CHECKPOINT = "damaged_checkpoint"  # the code of a checkpoint that disagrees with its trail
 NOT_A_SAVE = "this is a replay manifest (a list of saves), not a save"  # said where a save is wanted
 MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 64  # arrays and objects nested deeper than this are refused

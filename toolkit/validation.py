@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.records import Record
 from toolkit.resources import data_path
-from toolkit.saves import MANIFEST, Problem, Save, SaveError, load
+from toolkit.saves import DAMAGED_CHECKPOINT, MANIFEST, TRAIL_CHARS, Problem, Save, SaveError, load
 from toolkit.schema_fast import Check, Compiler, clean_check
 from toolkit.textsafe import EXCERPT_LIMIT, excerpt
 
@@ -253,7 +253,8 @@ def check(save: Save, limit: int | None = MAX_REPORTED) -> Report:
     if save.kind == MANIFEST and not report.errors:
         report.errors = _missing_listed_files(save)
     elif save.kind == "replaykit" and not report.errors:
-        report.errors = _at_most(_checkpoints_past_the_end(save), save.path, limit)
+        recorded = _checkpoints_past_the_end(save) + _damaged_checkpoints(save)
+        report.errors = _at_most(recorded, save.path, limit)
     return report
 
 
@@ -362,6 +363,29 @@ def _missing_listed_files(manifest: Save) -> list[Problem]:
         for i, entry in enumerate(manifest.data["replays"])
         if not (folder / entry["file"]).is_file()
     ]
+
+
+def _damaged_checkpoints(save: Save) -> list[Problem]:
+    """Every checkpoint whose trail cannot be its own: a trail reaching back before the first
+    move, or whose last entry (the position after the checkpoint's move) is not the start of
+    the checkpoint's digest. Such a record was edited or damaged, and a replay would take the
+    disagreement for a difference of the engine's."""
+    problems = []
+    for i, point in enumerate(save.checkpoints):
+        trail, digest, move = point.get("trail"), point["digest"], point["move"]
+        if not trail:
+            continue
+        held, last = len(trail) // TRAIL_CHARS, trail[-TRAIL_CHARS:]
+        if held > move:
+            said, field = f"its trail holds {held} positions, more than the {move} moves it follows", "trail"
+        elif not digest.startswith(last):
+            said = f"its digest {excerpt(digest[:12])} disagrees with its trail's last entry {last}"
+            field = "digest"
+        else:
+            continue
+        message = f"the checkpoint after move {move} is not what replaykit writes: {said} (edited or damaged)"
+        problems.append(Problem(save.path, message, DAMAGED_CHECKPOINT, pointer=f"/checkpoints/{i}/{field}"))
+    return problems
 
 
 def _checkpoints_past_the_end(save: Save) -> list[Problem]:

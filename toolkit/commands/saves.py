@@ -104,7 +104,7 @@ def fmt_command(paths: tuple[str, ...], check: bool) -> Outcome:
 @click.option(
     "--check", is_flag=True,
     help="For `git bisect run`: exit 0 if SAVE replays (and --until never holds), 1 if not, "
-    "125 if this revision cannot test it.",
+    "125 if this revision cannot test it, 128 on a usage error (the bisect stops).",
 )
 @click.option("--until", "until", metavar="EXPR",
               help="With --check: also fail once EXPR holds (see `replaykit bisect --help`).")
@@ -112,7 +112,7 @@ def fmt_command(paths: tuple[str, ...], check: bool) -> Outcome:
 def replay_command(path: str, to: int | None, check: bool, until: str | None) -> Outcome:
     """Replay SAVE through its engine; print the outcome, or the position after move N.
 
-    With --check the exit code answers `git bisect run`: 0 good, 1 bad, 125 skip.
+    With --check the exit code answers `git bisect run`: 0 good, 1 bad, 125 skip, 128 stop.
     A save passes --check exactly when plain `replay` replays it.
     """
     if until is not None and not check:

@@ -34,7 +34,8 @@ from toolkit.debug.prefixes import (
     label_of,
 )
 from toolkit.games.base import Game
-from toolkit.replay import Recorded, ReplayError, locate_divergence
+from toolkit.replay import DAMAGED, SAME, Recorded, ReplayError, damaged_message
+from toolkit.report import BISECT_STOP
 from toolkit.saves import Problem, Save, SaveError, load, write_files_into
 
 FRAMES_AROUND = 3
@@ -307,24 +308,23 @@ def _binary(pref: Prefixes, cond: Condition, total: int) -> int | None:
 
 
 def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
-    """The first move whose position differs from the save's checkpoints, or the first illegal move."""
+    """The first move whose position differs from what the save records (its checkpoints and
+    their trails, compared after every move they cover, as a replay does), or the first move
+    that no longer replays."""
     pref = Prefixes(save, game)
     _start(pref)
     total = pref.total
-    expected: dict[int, str] = {}
-    for point in save.checkpoints:
-        move, digest = point.get("move"), point.get("digest")
-        if isinstance(move, int) and not isinstance(move, bool) and isinstance(digest, str):
-            expected[move] = digest
-    last_good = 0
+    recorded = Recorded(save)
+    wants = recorded.wants
+    checkpoints = recorded.checkpoints
+    last_good = 0  # the last move whose position matched the record
     first_bad: int | None = None
+    damaged = False
     bad_digest = ""
     summary: dict[str, Any] | None = None
-    checked_at = -1  # the move after which ``summary`` was taken
     compared = 0  # checkpoints the replay reached and compared
     for pos in pref.walk():
-        want = expected.get(pos.k)
-        if want is None:
+        if pos.k not in wants:
             continue
         try:
             got = game.digest(pos.state)
@@ -332,27 +332,29 @@ def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
             message = f"digest after move {pos.k} failed: {exc}"
             problem = Problem(save.path, message, "engine_error", move=pos.k)
             raise DebugError(problem) from None
-        compared += 1
-        if got == want:
+        verdict = recorded.verdict(pos.k, got)
+        compared += pos.k in checkpoints
+        if verdict == SAME:
             last_good = pos.k
-        else:
-            first_bad, bad_digest = pos.k, got
-            summary, checked_at = _summary(game, pos.state), pos.k
-            break
+            continue
+        first_bad, bad_digest, damaged = pos.k, got, verdict == DAMAGED
+        summary = _summary(game, pos.state)
+        break
     stats = Stats()
     stats.absorb(pref)
     failure = pref.failure
-    search = f"one replay against {len(expected)} checkpoints" if expected else "one replay (no checkpoints)"
+    search = f"one replay against {len(checkpoints)} checkpoints" if checkpoints else \
+        "one replay (no checkpoints)"
     if first_bad is None and failure is None:
-        if expected and compared == len(expected):
-            headline = f"no divergence: all {total} moves replay and all {len(expected)} checkpoints match"
-        elif expected:  # a checkpoint past the last move is never reached: it cannot be said to match
-            past = len(expected) - compared
+        if checkpoints and compared == len(checkpoints):
+            headline = f"no divergence: all {total} moves replay and all {len(checkpoints)} checkpoints match"
+        elif checkpoints:  # a checkpoint past the last move is never reached: it cannot be said to match
+            past = len(checkpoints) - compared
             reached = "the 1 checkpoint they reach matches" if compared == 1 else \
                 f"the {compared} checkpoints they reach match"
             lie = "lies" if past == 1 else "lie"
             headline = (f"no divergence: all {total} moves replay and {reached}; {past} of the save's "
-                        f"{len(expected)} checkpoints {lie} past its last move, never compared")
+                        f"{len(checkpoints)} checkpoints {lie} past its last move, never compared")
         else:
             headline = f"no divergence: all {total} moves replay (the save has no checkpoints to compare)"
         return Answer(save.path, "diverges", False, total, headline, search=search, stats=stats), pref
@@ -367,34 +369,25 @@ def diverges(save: Save, game: Game) -> tuple[Answer, Prefixes]:
         stats.absorb(pref)
         return answer, pref
     lo = last_good + 1
-    recorded = Recorded(save)
-    if 0 < lo < first_bad and recorded.covers(lo, first_bad):
-        exact = locate_divergence(save, game, recorded, lo, first_bad)
-        if exact is not None:
-            lo = first_bad = exact
-    if first_bad == 0:
-        headline = "the starting position already differs from checkpoint 0 (seed, config or setup changed)"
-        span = (0, 0)
+    if damaged:
+        headline = damaged_message(first_bad)
+        span = (first_bad, first_bad)
     elif lo == first_bad:
         headline = f"the position first differs after move {first_bad} of {total}"
         span = (first_bad, first_bad)
     else:
-        matches = f"checkpoint {last_good} matches" if last_good else "no earlier checkpoint"
+        matches = f"the position after move {last_good} matches" if last_good else "nothing earlier recorded"
         headline = (
             f"the position first differs within moves {lo}..{first_bad} of {total} "
-            f"(checkpoint {first_bad} differs: {bad_digest[:12]}, {matches})"
+            f"(move {first_bad} differs: {bad_digest[:12]}; {matches}; the record skips the moves between)"
         )
         span = (lo, first_bad)
-    move_index = span[0] if span[0] > 0 else None
-    if move_index is not None and span == (move_index, move_index) and move_index != checked_at:
-        # the trail named the exact move, before the checkpoint the summary was taken at
-        summary = _summary(game, pref.position(move_index).state)
-        stats.absorb(pref)
-    move_rec = save.moves[move_index - 1] if move_index else None
-    answer = Answer(save.path, "diverges", True, total, headline, move=move_index,
-                    label=label_of(game, move_rec) if move_rec is not None else "",
-                    words=describe(game, move_rec) if move_rec is not None else "",
-                    summary=summary, span=span, search=search, stats=stats)
+    move_rec = save.moves[span[0] - 1]
+    answer = Answer(save.path, "diverges", True, total, headline, move=span[0],
+                    label=label_of(game, move_rec), words=describe(game, move_rec),
+                    summary=summary,
+                    span=span, search=search, stats=stats)
+    stats.absorb(pref)
     return answer, pref
 
 
@@ -488,7 +481,8 @@ def check_verdict(path: str, until: str | None = None) -> Verdict:
       git bisect); the same saves ``replay`` refuses, in the same order of checks;
     * 125 — the save cannot be tested at this revision: unreadable, unknown format or
       game, no engine, or the condition names something this revision's view lacks;
-    * 2 — the condition is malformed.
+    * 128 (:data:`~toolkit.report.BISECT_STOP`) — the condition is malformed: ``git bisect
+      run`` stops, as for a mistyped option.
     """
     from toolkit.replay import run
     from toolkit.replayable import schema_errors
@@ -498,7 +492,8 @@ def check_verdict(path: str, until: str | None = None) -> Verdict:
         try:
             node = parse(until)
         except ExprSyntaxError as exc:
-            return Verdict(2, f"{exc} in {until!r}", Problem("", f"{exc} in {until!r}", "bad_condition"))
+            said = f"{exc} in {until!r}"
+            return Verdict(BISECT_STOP, said, Problem("", said, "bad_condition"))
     try:
         save = load(path)
     except SaveError as exc:

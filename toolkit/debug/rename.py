@@ -20,8 +20,8 @@ from typing import Any
 from toolkit import textsafe
 from toolkit.debug.bisect import DebugError
 from toolkit.games.base import seat_number
-from toolkit.replay import TRAIL_CHARS, ReplayError, final, game_for, run
-from toolkit.saves import Problem, Save
+from toolkit.replay import ReplayError, final, game_for, run
+from toolkit.saves import TRAIL_CHARS, Problem, Save
 from toolkit.validation import check
 
 
