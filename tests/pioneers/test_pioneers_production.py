@@ -117,6 +117,22 @@ def test_seven_discards_half_of_big_hands(h) -> None:
     assert s.phase == "bandit" and GAME.to_move(s) == [1]
 
 
+def test_a_discard_is_told_to_every_seat_with_its_cards(h) -> None:
+    """pioneers.md §The turn and §Hidden information, as-built ruling "discards in the open": a
+    discard's event is for every seat (no visibleTo) and names the cards, and says how each
+    kind left the hand, as a trade's does."""
+    s = h.started()
+    end_turn_until_roll(h, s, want_seven=True)
+    h.give(s, 1, brick=5, ore=4)
+    h.turn(s, 0, type="end_turn")
+    events = GAME.apply(s, {"seat": 1, "kind": "discard", "action": {"cards": {"brick": 2, "ore": 2}}})
+    assert [e["type"] for e in events] == ["discard"]
+    told = events[0]
+    assert "visibleTo" not in told
+    assert told["hands"] == {"1": {"brick": -2, "ore": -2}}
+    assert told["text"] == "seat 1 discarded 2 brick, 2 ore"
+
+
 def test_seven_without_big_hands_goes_to_bandit(h) -> None:
     """pioneers.md §The turn: after a 7 (and any discards) the roller gets a bandit decision."""
     s = h.started()

@@ -134,7 +134,8 @@ def _write_failed(out: Path, what: str, exc: OSError, file: str | None = None) -
     type=click.Choice(["end", "never", "always"]),
     default="end",
     show_default=True,
-    help="when every view shows every hand: on a finished game's last move, never, or always",
+    help="when every view shows every hand: on a finished game's last move, never, or always; "
+    "the every-hand view is offered from the first move unless never",
 )
 @reporting
 def site_command(

@@ -212,6 +212,13 @@ _RULINGS: list[tuple[str, str, str]] = [
         "the true totals of all seats appear as finalScores once the game is over.",
         "pioneers.md §Hidden information",
     ),
+    (
+        "discards in the open",
+        "A discard after a 7 is told to every seat with the cards given up, as trades and payouts "
+        "are; what stays between the seats concerned is a bandit's theft and a dev card drawn. The "
+        "discards one roll calls for are one move per seat, in any order.",
+        "pioneers.md §The turn, §Hidden information",
+    ),
 ]
 
 _RANDOMNESS = [
