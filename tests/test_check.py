@@ -197,3 +197,19 @@ def test_workers_started_beside_other_threads_give_the_same_verdicts(corpus: Pat
     finally:
         stop.set()
         other.join()
+
+
+def test_a_stationmaster_save_is_checked_against_its_schema(tmp_path: Path) -> None:
+    """design §1: no engine replays a stationmaster save, so check validates it: ok (saying it
+    was not replayed) when it matches its schema, else invalid with the schema's own error."""
+    real = Path(__file__).parent / "fixtures" / "station-master-seed116956197-day2.json"
+    result = CliRunner().invoke(cli, ["check", str(real)])
+    assert result.exit_code == 0
+    assert result.stdout.startswith(f"{real}: ok (valid; no engine replays stationmaster saves)\n")
+    data = json.loads(real.read_text(encoding="utf-8"))
+    data["history"][10]["type"] = "card.plya"
+    bad = _write(tmp_path, "bad.json", data)
+    result = CliRunner().invoke(cli, ["check", str(bad), "--json"])
+    verdict = json.loads(result.stdout)["saves"][0]
+    assert (result.exit_code, verdict["status"], verdict["code"]) == (1, "invalid", "bad_value")
+    assert verdict["reason"].startswith("/history/10/type: 'card.plya' is not one of")

@@ -1,10 +1,11 @@
 """Check a corpus of saves: each one validated, replayed and compared with its checkpoints.
 
-Every save gets one :class:`Verdict`: ``ok``, ``diverged at move N`` (a checkpoint's
-position differs from what this engine computes), ``illegal at move N (...)`` (the engine
-refuses a move) or ``invalid (...)`` (the file cannot be read, breaks its schema, or has
-no engine to replay it). :func:`check_save` is the per-save work; it runs inline, in worker
-processes or on Dask workers (see :mod:`toolkit.parallel`) with the same verdicts.
+Every save gets one :class:`Verdict`: ``ok``, ``diverged at move N`` (the position after
+move N differs from what the save records), ``illegal at move N (...)`` (the engine refuses
+a move) or ``invalid (...)`` (the file cannot be read, breaks its schema, or has no engine
+to replay it). A stationmaster save, which no engine replays, is ok when it validates.
+:func:`check_save` is the per-save work; it runs inline, in worker processes or on Dask
+workers (see :mod:`toolkit.parallel`) with the same verdicts.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from toolkit.replay import ReplayError, game_for, run
 from toolkit.saves import Problem, SaveError, load, parse, read_whole
 
 OK, DIVERGED, ILLEGAL, INVALID = "ok", "diverged", "illegal", "invalid"
+NOT_REPLAYED = "valid; no engine replays stationmaster saves"  # why an ok save was not replayed
 MANIFEST_NAME = "manifest.json"
 
 
@@ -62,7 +64,7 @@ class Verdict:
         """The verdict in words: ``ok``, ``diverged at move N``, ``illegal at move N (...)`` or
         ``invalid (...)``."""
         if self.status == OK:
-            return OK
+            return f"{OK} ({self.reason})" if self.reason else OK
         if self.status == DIVERGED:
             return f"diverged at move {self.move}"
         if self.status == ILLEGAL:
@@ -97,6 +99,11 @@ def check_save(task: CheckTask) -> Verdict:
         save = load(task.path) if task.data is None else parse(task.path, task.data)
     except SaveError as exc:
         return _invalid(exc.problem)
+    if save.kind == "stationmaster":  # no engine: what can be checked is its schema
+        report = validation.check(save)
+        if not report.ok:
+            return _invalid(report.errors[0], len(report.errors) - 1)
+        return Verdict(task.path, OK, len(save.moves), NOT_REPLAYED)
     try:
         game_for(save)
     except ReplayError as exc:
