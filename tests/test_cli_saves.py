@@ -249,10 +249,10 @@ def test_validate_reports_every_error_of_every_file(tmp_path: Path) -> None:
     result = run("validate", bad, SM_EXAMPLE, bad_sm)
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
-        f"{bad}: /moves/3/action/edge: 'x' is not of type 'integer' [wrong_type]",
-        f"{bad}: /moves/4/seat: 9 is greater than the maximum of 3 [out_of_range]",
+        f"{bad}: move 4: /moves/3/action/edge: 'x' is not of type 'integer' [wrong_type]",
+        f"{bad}: move 5: /moves/4/seat: 9 is greater than the maximum of 3 [out_of_range]",
         f"{SM_EXAMPLE}: valid (stationmaster, 68 intents)",
-        f"{bad_sm}: /history/0/type: 'teleport' is not one of the 32 allowed values [bad_value]",
+        f"{bad_sm}: intent 1: /history/0/type: 'teleport' is not one of the 32 allowed values [bad_value]",
     ]
 
 
@@ -453,7 +453,7 @@ def test_info_on_a_schema_invalid_save_lists_its_errors(tmp_path: Path) -> None:
     result = run("info", path)
     assert result.exit_code == 1
     assert "moves: 11" in result.stdout
-    assert f"{path}: /moves/0/kind: " in result.stderr
+    assert f"{path}: move 1: /moves/0/kind: " in result.stderr
 
 
 def test_info_bad_input_is_one_line(tmp_path: Path) -> None:
@@ -596,7 +596,7 @@ def test_replay_of_a_schema_invalid_save(tmp_path: Path) -> None:
     path = write_json(tmp_path / "bad.json", data)
     result = run("replay", path)
     assert result.exit_code == 1
-    want = "/moves/0/action/settlement: 'twelve' is not of type 'integer' [wrong_type]"
+    want = "move 1: /moves/0/action/settlement: 'twelve' is not of type 'integer' [wrong_type]"
     assert result.stderr == f"{path}: {want}\n"
 
 

@@ -237,11 +237,14 @@ def test_pioneers_invalid_save_reports_the_exact_pointer(
 
 
 def test_pioneers_error_line_names_file_pointer_and_message() -> None:
-    """design §7: one line per error, `file: /json/pointer: message [code]`."""
+    """design §7: one line per error, `file: move N: /json/pointer: message [code]` (the move
+    counted from 1, as every replay error counts it, where the error lies in one)."""
     data = fixture("pioneers-small.json")
     data["moves"][3] = {"seat": 2, "kind": "turn", "action": {"type": "build_road", "edge": "x"}}
     report = check(data, "game.json")
-    assert lines(report) == ["game.json: /moves/3/action/edge: 'x' is not of type 'integer' [wrong_type]"]
+    assert lines(report) == [
+        "game.json: move 4: /moves/3/action/edge: 'x' is not of type 'integer' [wrong_type]"
+    ]
     assert report.errors[0].move == 4
 
 

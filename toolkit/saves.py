@@ -71,7 +71,11 @@ class Problem(FrozenRecord):
         )
 
     def line(self) -> str:
+        """``file: move N: /pointer: message [code]``, the move (1-based, as every replay error
+        counts it; a stationmaster save's *intent*) and the pointer where known."""
         where = [self.file]
+        if self.move is not None:
+            where.append(f"{'intent' if self.pointer.startswith('/history/') else 'move'} {self.move}")
         if self.pointer:
             where.append(self.pointer)
         return f"{': '.join(where)}: {self.message} [{self.code}]"
