@@ -259,8 +259,11 @@ def until(
         return answer, pref
     if found == 0:
         headline = f"condition {text!r} already holds at the start, before any move"
-    else:
+    elif scan:
         headline = f"condition {text!r} first holds after move {found} of {total}"
+    else:  # only the positions the search tried are known: it may have held earlier too
+        headline = (f"condition {text!r} holds after move {found} of {total} and not after move "
+                    f"{found - 1} (a binary search; --scan finds the first move it holds)")
     move = save.moves[found - 1] if found > 0 else None
     answer = Answer(
         save.path, "until", True, total, headline, move=found,
