@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import click
 
+from toolkit.commands.params import OUTPUT, GivenPath
 from toolkit.report import Error, Outcome, errors_of, reporting
 
 CONDITION_HELP = """
@@ -44,7 +45,8 @@ Ordering with null is false; a missing field is an error.
 @click.option("--diverges", "diverges_flag", is_flag=True,
               help="Find the first move whose position differs under this engine.")
 @click.option("--scan", is_flag=True, help="Test every position in order (conditions that can turn false).")
-@click.option("--frames", "frames_dir", metavar="DIR", help="Write SVG frames around the move found to DIR.")
+@click.option("--frames", "frames_dir", metavar="DIR", type=GivenPath(readable=False),
+              help="Write SVG frames around the move found to DIR.")
 @click.option("--around", type=click.IntRange(0, 50), default=3, show_default=True,
               help="Frames before and after the move with --frames.")
 @reporting
@@ -126,8 +128,9 @@ def diff_command(a: str, b: str, no_replay: bool) -> Outcome:
 @click.option("--until", "expr", metavar="EXPR", help="The condition --minimize must still reach.")
 @click.option("--max-replays", type=click.IntRange(min=1), default=None,
               help="Bound on the candidate replays --minimize may run (default 3000).")
-@click.option("-o", "--out", "out", required=True, metavar="OUT", help="The save to write ('-': stdout).")
-@click.option("--output", "out", hidden=True, help="Old spelling of --out.")
+@click.option("-o", "--out", "out", required=True, metavar="OUT", type=OUTPUT,
+              help="The save to write ('-': stdout).")
+@click.option("--output", "out", hidden=True, type=OUTPUT, help="Old spelling of --out.")
 @reporting
 def trim_command(
     path: str, to: int | None, minimize: bool, expr: str | None, max_replays: int | None, out: str

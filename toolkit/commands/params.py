@@ -52,5 +52,11 @@ class GivenPath(click.Path):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value:
-            self.fail("an empty path names nothing (give '.' for the current folder)", param, ctx)
+            folder = "" if self.allow_dash else " (give '.' for the current folder)"  # '-' names a file
+            self.fail(f"an empty path names nothing{folder}", param, ctx)
         return super().convert(value, param, ctx)
+
+
+OUTPUT = GivenPath(allow_dash=True, readable=False)
+"""A file or folder to write (``-``: standard output where a command takes it), never the
+empty path; what is there is checked by the command, before its work (:mod:`toolkit.outputs`)."""

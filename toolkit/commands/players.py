@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from toolkit.commands.params import TEXT
+from toolkit.commands.params import OUTPUT, TEXT
 from toolkit.report import Outcome, reporting
 from toolkit.textsafe import clean
 
@@ -34,7 +34,7 @@ def _assignments(ctx: click.Context, param: click.Parameter, values: tuple[str, 
 @click.option("--player", "names", metavar="SEAT=NAME", multiple=True, required=True, type=TEXT,
               callback=_assignments,
               help="Rename a seat (a seat number, or a codex player id such as p2). Repeatable.")
-@click.option("-o", "--out", "out", required=True, metavar="OUT",
+@click.option("-o", "--out", "out", required=True, metavar="OUT", type=OUTPUT,
               help="The renamed save to write ('-': stdout).")
 @reporting
 def rename_command(path: str, names: dict[str, str], out: str) -> Outcome:

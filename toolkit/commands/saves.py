@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from toolkit.commands.params import TEXT, check_to
+from toolkit.commands.params import OUTPUT, TEXT, check_to
 from toolkit.games.base import engine_ids
 from toolkit.report import Error, Failed, Outcome, reporting
 
@@ -187,8 +187,9 @@ class RecordCommand(click.Command):
 @click.option("--standing-wants", is_flag=True, help="Enable the standing-wants channel (codex only).")
 @click.option("--title", type=TEXT, help="meta.title of the save.")
 @click.option("--note", type=TEXT, help="meta.note of the save.")
-@click.option("-o", "--out", "out", required=True, metavar="SAVE", help="The save to write ('-': stdout).")
-@click.option("--output", "out", hidden=True, help="Old spelling of --out.")
+@click.option("-o", "--out", "out", required=True, metavar="SAVE", type=OUTPUT,
+              help="The save to write ('-': stdout).")
+@click.option("--output", "out", hidden=True, type=OUTPUT, help="Old spelling of --out.")
 @reporting
 def record_command(
     game_id: str, seed: str, players: int, bots: str | None, names: str | None, grand: bool,
