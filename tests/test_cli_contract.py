@@ -552,8 +552,13 @@ SAVE_FOR_EMPTY = str(REPLAYS / "pioneers-three-player-quick-win.json")
         ["site", str(REPLAYS), "-o", ""],
         ["docs", "-o", ""],
         ["check", ""],
+        ["record", "pioneers", "--seed", "1", "-o", ""],
+        ["trim", SAVE_FOR_EMPTY, "--to", "3", "-o", ""],
+        ["rename", SAVE_FOR_EMPTY, "--player", "0=Ann", "-o", ""],
+        ["bisect", SAVE_FOR_EMPTY, "--until", "turn >= 3", "--frames", ""],
     ],
-    ids=["frames -o", "frames --state", "site -o", "docs -o", "check PATH"],
+    ids=["frames -o", "frames --state", "site -o", "docs -o", "check PATH", "record -o", "trim -o",
+         "rename -o", "bisect --frames"],
 )
 def test_an_empty_path_is_a_usage_error(
     args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
