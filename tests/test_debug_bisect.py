@@ -406,17 +406,32 @@ def test_frames_check_every_destination_first(pioneers_save: Path, tmp_path: Pat
 
 
 def test_pioneers_diverges_names_a_tampered_move(pioneers_save: Path, tmp_path: Path) -> None:
-    """A move changed into an illegal one is named by --diverges and by check_exit_code."""
+    """A move changed into an illegal one is named by --diverges and by check_exit_code; one
+    its schema refuses is refused by both before any replay, as by `replay`."""
     data = json.loads(pioneers_save.read_text(encoding="utf-8"))
     index = next(i for i, m in enumerate(data["moves"]) if m["kind"] == "turn" and i > 100)
-    data["moves"][index] = {"seat": data["moves"][index]["seat"], "kind": "turn",
-                            "action": {"type": "build_city", "vertex": 999}}
+    seat = data["moves"][index]["seat"]
+    data["moves"][index] = {"seat": seat, "kind": "turn", "action": {"type": "build_city", "vertex": 0}}
     path = support.write(tmp_path / "bad.json", data)
     result = bisect(str(path), "--diverges", "--json")
     assert result.exit_code == 0
     assert json.loads(result.stdout)["move"] == index + 1
-    code, line = check_exit_code(str(path), None)  # as `replay`: the schema refuses the move first
+    code, line = check_exit_code(str(path), None)
+    assert code == 1 and f"move {index + 1} of" in line
+    data["moves"][index]["action"]["vertex"] = 999
+    path = support.write(tmp_path / "invalid.json", data)
+    for args in (["--diverges"], ["--until", "turn >= 3"]):
+        result = bisect(str(path), *args)
+        assert result.exit_code == 1
+        assert result.stderr.startswith(f"{path}: move {index + 1}: /moves/{index}/action/vertex: ")
+    code, line = check_exit_code(str(path), None)
     assert code == 1 and f"/moves/{index}/action/vertex" in line
+
+
+def test_around_without_frames_is_a_usage_error(pioneers_save: Path) -> None:
+    """design §7: --around only sets how many frames --frames writes; alone it is a usage error."""
+    result = bisect(str(pioneers_save), "--until", "turn >= 3", "--around", "5")
+    assert result.exit_code == 2 and "--around goes with --frames" in result.output
 
 
 def test_no_command_modifies_its_input(pioneers_save: Path, tmp_path: Path) -> None:

@@ -393,6 +393,30 @@ def test_frames_for_a_seat_show_that_seats_hand(tmp_path: Path) -> None:
     assert with_chips == ["prow seat-row-1"]
 
 
+def test_frames_refuses_a_save_its_schema_refuses_before_drawing(tmp_path: Path) -> None:
+    """design §7: frames draws a save only when it matches its schema, as replay replays it:
+    the first schema error in one line, exit 1, and the output folder is never made."""
+    data = record("frames-bad", ["greedy"] * 3)
+    data["moves"][19] = {"seat": data["moves"][19]["seat"], "kind": "turn",
+                         "action": {"type": "build_city", "vertex": 99}}
+    save = write(tmp_path, data)
+    result = CliRunner().invoke(cli, ["frames", str(save), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{save}: move 20: /moves/19/action/vertex: 99 is greater than")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("given", [["--seat", "1"], ["--every", "2"], ["--to", "3"]])
+def test_frames_refuses_options_a_wire_state_cannot_take(tmp_path: Path, given: list[str]) -> None:
+    """design §7: --seat, --every and --to go with a save; with --state they are a usage error
+    (exit 2), not silently ignored."""
+    state = Path(__file__).parent / "codex" / "data" / "play-request-full.json"
+    result = CliRunner().invoke(cli, ["frames", "--state", str(state), *given, "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert f"{given[0]} goes with a SAVE, not with --state" in result.output
+    assert not (tmp_path / "out").exists()
+
+
 def test_frames_refuses_an_illegal_move_and_leaves_the_folder_alone(tmp_path: Path) -> None:
     """design §5, §7: an illegal move is named in one line, exit 1, output untouched."""
     data = record("frames-bad", ["greedy"] * 3)
@@ -400,7 +424,7 @@ def test_frames_refuses_an_illegal_move_and_leaves_the_folder_alone(tmp_path: Pa
     data["moves"][bad - 1] = {
         "seat": data["moves"][bad - 1]["seat"],
         "kind": "turn",
-        "action": {"type": "build_city", "vertex": 99},
+        "action": {"type": "build_city", "vertex": 0},
     }
     save = write(tmp_path, data)
     out = tmp_path / "out"

@@ -21,6 +21,12 @@ def schema_errors(save: Save) -> list[Problem]:
     return validation.check(save).errors
 
 
+def first_line(errors: list[Problem]) -> str:
+    """The one line for a save refused by its schema: the first error, and how many follow."""
+    more = f" (and {len(errors) - 1} more schema errors)" if len(errors) > 1 else ""
+    return errors[0].line() + more
+
+
 def _has_engine(game_id: str) -> bool:
     from toolkit.games.base import UnknownGame, get_game
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from toolkit.commands.check import jobs_options
-from toolkit.commands.params import GivenPath, check_to
+from toolkit.commands.params import GivenPath, check_to, given
 from toolkit.report import Outcome, reporting
 from toolkit.textsafe import clean
 
@@ -63,11 +63,18 @@ def frames_command(
     Files are written only when every frame rendered and every file in OUT they replace
     is a regular file: a failure leaves OUT as it was. A frame never replaces the file it
     is drawn from (refused before drawing, exit 2). With --state FILE, draw that one
-    position instead (--seat, --every and --to apply to saves only).
+    position instead (--seat, --every and --to go with saves only).
     """
     from toolkit.outputs import check_files_into, check_output
     from toolkit.render.frames import frame_names, state_name, write_frames, write_state
+    from toolkit.replayable import schema_errors
+    from toolkit.report import Failed
     from toolkit.saves import load
+
+    ignored = given("seat", "every", "to") if state is not None else []
+    if ignored:
+        raise click.UsageError(f"{', '.join(ignored)} go{'es' if len(ignored) == 1 else ''} with a SAVE, "
+                               "not with --state (a wire state is one position, drawn as its seat saw it)")
 
     if state is not None and save is not None:
         raise click.UsageError("give either SAVE or --state FILE, not both")
@@ -84,6 +91,9 @@ def frames_command(
             written = [write_state(state, target.path)]
         else:
             loaded = load(source)
+            refused = schema_errors(loaded)  # replayed only when it matches its schema, as by replay
+            if refused:
+                raise Failed(refused)
             check_to(to, len(loaded.moves), str(source))
             check_files_into(target, frame_names(loaded, every, to), inputs=[source])
             written = write_frames(loaded, target.path, which, every, to)

@@ -147,16 +147,27 @@ def format_summary(summary: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def open_save(path: str) -> tuple[Save, Game]:
-    """Load a save and its engine, or raise :class:`DebugError` with one line."""
+def open_save(path: str, option: str = "") -> tuple[Save, Game]:
+    """Load a save and its engine, or raise :class:`DebugError` with one line: a save is
+    replayed only when it matches its schema, as ``replay`` has it (the first error named).
+    ``option``: the option that needs the replay, of a command that takes saves no engine
+    replays (``trim --minimize``): for such a save it is a usage error."""
+    from toolkit.replayable import first_line, schema_errors
+
     try:
         save = load(path)
     except SaveError as exc:
         raise DebugError(exc.problem) from None
+    if option and save.kind == "stationmaster":
+        message = f"{option} replays the save, and no engine replays stationmaster saves"
+        raise DebugError(Problem(path, message, "no_engine"), usage=True)
     try:
         game = engine_for(save)
     except NoEngine as exc:
         raise DebugError.of(exc) from None
+    errors = schema_errors(save)
+    if errors:
+        raise DebugError(errors[0], line=first_line(errors))
     return save, game
 
 
@@ -488,7 +499,7 @@ def check_verdict(path: str, until: str | None = None) -> Verdict:
       run`` stops, as for a mistyped option.
     """
     from toolkit.replay import run
-    from toolkit.replayable import schema_errors
+    from toolkit.replayable import first_line, schema_errors
 
     node: Node | None = None
     if until is not None:
@@ -507,9 +518,7 @@ def check_verdict(path: str, until: str | None = None) -> Verdict:
         return Verdict(125, f"{exc.line()} (cannot test)", exc.problem())
     errors = schema_errors(save)
     if errors:
-        first, more = errors[0], len(errors) - 1
-        extra = f" (and {more} more schema errors)" if more else ""
-        return Verdict(1, f"{first.line()}{extra}", first)
+        return Verdict(1, first_line(errors), errors[0])
     last = 0
     total = len(save.moves)
     try:
