@@ -72,12 +72,13 @@ def test_to_stationmaster_keeps_first_intents_and_other_keys(tmp_path: Path) -> 
 
 
 def test_to_beyond_the_end_fails_and_leaves_out_alone(toy: Any, tmp_path: Path) -> None:
-    """A failing trim exits 1 and an existing OUT is untouched."""
+    """design §7: --to past the last move is a usage error (exit 2, as for replay and frames)
+    and an existing OUT is untouched."""
     src = support.write(tmp_path / "in.json", toy.save(alternating(4)))
     out = tmp_path / "out.json"
     out.write_text("precious\n", encoding="utf-8")
     result = trim(str(src), "--to", "9", "-o", str(out))
-    assert result.exit_code == 1 and "beyond the end" in result.stderr
+    assert result.exit_code == 2 and "beyond the end" in result.stderr
     assert out.read_text(encoding="utf-8") == "precious\n"
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.json")]  # no temporary left
 
@@ -186,9 +187,12 @@ def test_minimize_condition_never_holds_leaves_out_alone(toy: Any, tmp_path: Pat
 
 
 def test_minimize_stationmaster_is_refused(tmp_path: Path) -> None:
-    """stationmaster saves have no engine, so they cannot be minimized (trim --to still works)."""
+    """design §7: stationmaster saves have no engine, so --minimize is an option the game cannot
+    take: a usage error, exit 2 (trim --to still works)."""
     result = trim(str(STATIONMASTER), "--minimize", "--until", "illegal", "-o", str(tmp_path / "o.json"))
-    assert result.exit_code == 1 and "cannot be replayed" in result.stderr
+    assert result.exit_code == 2
+    assert "--minimize replays the save, and no engine replays stationmaster saves" in result.stderr
+    assert not (tmp_path / "o.json").exists()
 
 
 def test_minimize_real_pioneers_game(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from toolkit.commands.params import OUTPUT, GivenPath
+from toolkit.commands.params import OUTPUT, GivenPath, given
 from toolkit.report import Error, Outcome, errors_of, reporting
 
 CONDITION_HELP = """
@@ -70,6 +70,8 @@ def bisect_command(
         raise click.UsageError("give exactly one of --until EXPR or --diverges")
     if scan and expr is None:
         raise click.UsageError("--scan goes with --until")
+    if frames_dir is None and given("around"):
+        raise click.UsageError("--around goes with --frames")
     from toolkit.debug import bisect
     from toolkit.outputs import check_files_into, check_output
 

@@ -60,3 +60,13 @@ class GivenPath(click.Path):
 OUTPUT = GivenPath(allow_dash=True, readable=False)
 """A file or folder to write (``-``: standard output where a command takes it), never the
 empty path; what is there is checked by the command, before its work (:mod:`toolkit.outputs`)."""
+
+
+def given(*names: str) -> list[str]:
+    """The options among ``names`` (parameter names) that the command line gave, as spelled
+    there (``--seat``): not those left at their default."""
+    ctx = click.get_current_context()
+    from click.core import ParameterSource
+
+    spelled = {p.name: p.opts[-1] if p.opts else str(p.name) for p in ctx.command.params}
+    return [spelled[name] for name in names if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]

@@ -39,7 +39,7 @@ def trim_to(save: Save, n: int) -> dict[str, Any]:
     if n > total:
         unit = "intents" if save.kind == "stationmaster" else "moves"
         message = f"--to {n} is beyond the end: the save has {total} {unit}"
-        raise DebugError(Problem(save.path, message, "beyond_end"))
+        raise DebugError(Problem(save.path, message, "beyond_end"), usage=True)  # as replay --to
     data = copy.deepcopy(save.data)
     key = "history" if save.kind == "stationmaster" else "moves"
     data[key] = copy.deepcopy(list(save.moves)[:n])
@@ -228,7 +228,7 @@ def shorten(
     assert expr is not None
     max_replays = max_replays or MAX_REPLAYS
     parse_condition(expr)
-    save, game = open_save(path)
+    save, game = open_save(path, option="--minimize")
     result = minimize(save, game, expr, max_replays)
     report |= {"mode": "minimize", "expr": expr, **result.as_json()}
     bound = "" if result.complete else f" (stopped at the bound of {max_replays} replays)"
