@@ -173,6 +173,18 @@ def test_changing_a_cost_makes_check_fail(monkeypatch: pytest.MonkeyPatch, tmp_p
     assert {p: p.read_bytes() for p in sorted(out.rglob("*.md"))} == before
 
 
+def test_check_of_a_missing_folder_is_one_line(tmp_path: Path) -> None:
+    """design.md §7: --check on a folder that does not exist says so in one line, exit 1,
+    rather than showing every page as a diff from nothing."""
+    missing = tmp_path / "nowhere" / "docs"
+    result = CliRunner().invoke(cli, ["docs", "--check", "-o", str(missing)])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr == (f"{missing}: no such folder: no pages to check (`replaykit docs -o {missing}` "
+                             "writes them) [not_found]\n")
+    assert not missing.parent.exists()
+
+
 def test_a_drifted_page_is_an_error_record_under_json(tmp_path: Path) -> None:
     """design.md §7 and §9: a failed --check says which pages drifted as error records (one per
     page, code ``drifted``), beside the diffs, and on stderr in text."""

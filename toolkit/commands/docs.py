@@ -62,6 +62,9 @@ def docs_command(out: Path, check: bool, strict: bool) -> Outcome:
     if target is None:
         if out.exists() and not out.is_dir():
             raise Failed([Problem(str(out), "exists and is not a folder", "not_a_folder")])
+        if not out.exists():  # every page would be one long diff from nothing
+            message = f"no such folder: no pages to check (`replaykit docs -o {out}` writes them)"
+            raise Failed([Problem(str(out), message, "not_found")])
         try:
             diffs = generate.check(out, pages)
         except SaveError as exc:
