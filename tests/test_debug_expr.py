@@ -255,8 +255,25 @@ def test_codex_context_uses_wire_field_names() -> None:
     assert holds(parse('hand("p3").ore == 7 and hand(0).coin == 1'), scope)
     assert holds(parse('players["p2"].victoryPoints == 5 and players[0].id == "p1"'), scope)
     assert holds(parse("roll == 8"), scope)
-    with pytest.raises(ExprEvalError, match="no player 'p9'"):
+    with pytest.raises(ExprEvalError, match="no player has the id 'p9'"):
         evaluate(parse('vp("p9")'), scope)
+    with pytest.raises(ExprEvalError, match=r"there is no seat 9 \(seats 0\.\.\d, whose ids are p1, "):
+        evaluate(parse("vp(9)"), scope)
+
+
+def test_a_missing_field_names_the_fields_spelled_like_it_first() -> None:
+    """A typo in a field is an error that puts the fields spelled like it first, then a few of
+    the others and how many there are, so the line stays short on a wide object."""
+    fields = {f"field{k:02d}": k for k in range(30)} | {"victoryPoints": 3}
+    scope = context.PositionScope(FakeGame("codex", codex_views()), None, 5)  # type: ignore[arg-type]
+    with pytest.raises(ExprEvalError) as info:
+        expr.get_field(fields, "victoryPoint")
+    said = str(info.value)
+    assert said.startswith("no field 'victoryPoint' here (did you mean victoryPoints? fields: victoryPoints,")
+    assert said.endswith(", ... (31 in all))") and said.count(",") < 12
+    with pytest.raises(ExprEvalError, match=r"^no field 'nothing' here \(fields: field00, "):
+        expr.get_field(fields, "nothing")
+    assert holds(parse("players[0].victoryPoints >= 0"), scope)
 
 
 def test_unknown_name_lists_what_is_known() -> None:

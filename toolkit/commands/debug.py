@@ -18,12 +18,12 @@ CONDITION_HELP = """
 CONDITIONS are small expressions over the position after each move
 (read from the full-information view: every hand is visible):
   vp("p2") >= 10          codex player p2 has ten points
-  vp(2) >= 10             pioneers seat 2 has ten points (true score)
+  vp(2) >= 10             seat 2 has ten points (true score; seats count from 0)
   phase == "gameOver"     the codex game has ended (pioneers: "over")
   robber.hex == "0,0"     the robber is on the codex hex "0,0"
   robber.hex == 9         the pioneers bandit is on hex 9
   hand(2).ore > 4         seat 2 holds more than four ore
-  players[2].score >= 8 and turn < 40
+  players[2].score >= 8 and turn < 40    (pioneers; codex: victoryPoints)
   roll == 7               this turn's dice total seven
   illegal                 the first move that no longer replays
 \b

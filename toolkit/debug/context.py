@@ -177,7 +177,11 @@ class CodexAdapter(Adapter):
             if isinstance(entry, dict):
                 return entry
         ids = ", ".join(sorted(str(k) for k in players))
-        raise ExprEvalError(f"no player {who!r} (players: {ids})")
+        seats = f"seats 0..{len(players) - 1}" if players else "no seats"
+        if isinstance(who, int):
+            raise ExprEvalError(f"there is no seat {who} ({seats}, whose ids are {ids})")
+        raise ExprEvalError(f"no player has the id {who!r} (ids: {ids}; or a seat, {seats}; the codex "
+                            f"view holds no player names)")
 
     def vp(self, view: dict[str, Any], who: Any) -> Any:
         return self._player(view, who).get("victoryPoints")

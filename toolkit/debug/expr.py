@@ -38,7 +38,7 @@ Examples::
     robber.hex == "0,0"             the robber sits on the centre hex (codex hex id)
     robber.hex == 9                 the bandit sits on hex 9 (pioneers hex id)
     hand(2).ore > 4                 seat 2 holds more than four ore
-    players[2].score >= 8 and turn < 40
+    players[2].score >= 8 and turn < 40     (pioneers; a codex player has victoryPoints)
     dice[0] + dice[1] == 7          (or simply: roll == 7)
     illegal                         the first move that no longer replays
 
@@ -59,6 +59,7 @@ an expression that cannot be evaluated at some position raises :class:`ExprEvalE
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -537,9 +538,24 @@ def get_field(value: Any, name: str) -> Any:
     if isinstance(value, Mapping):
         if name in value:
             return value[name]
-        keys = ", ".join(sorted(str(k) for k in value if isinstance(k, str)))
-        raise ExprEvalError(f"no field {name!r} here (fields: {keys})")
+        raise ExprEvalError(f"no field {name!r} here ({_fields_like(name, value)})")
     raise ExprEvalError(f"cannot read field {name!r} of {type_name(value)}")
+
+
+FIELDS_SHOWN = 8  # the fields an error lists, so that it stays one readable line
+
+
+def _fields_like(name: str, value: Mapping[Any, Any]) -> str:
+    """The fields an object has, for an error about one it lacks: those spelled like ``name``
+    first, then the others in order, at most :data:`FIELDS_SHOWN` and how many in all."""
+    keys = sorted(str(k) for k in value if isinstance(k, str))
+    close = difflib.get_close_matches(name, keys, n=3, cutoff=0.7)
+    lowered = [k for k in keys if name.lower() in k.lower() and k not in close]
+    first = close + lowered
+    shown = first + [k for k in keys if k not in first]
+    said = f"did you mean {', '.join(first)}? " if first else ""
+    more = f", ... ({len(keys)} in all)" if len(keys) > FIELDS_SHOWN else ""
+    return f"{said}fields: {', '.join(shown[:FIELDS_SHOWN])}{more}"
 
 
 def get_index(value: Any, key: Any) -> Any:
