@@ -207,8 +207,8 @@ def test_minimize_real_pioneers_game(tmp_path: Path) -> None:
     report = json.loads(result.stdout)
     assert report["kept"] <= report["prefix"] <= report["original"]
     got = load(out)
-    assert "checkpoints" not in got.data
-    final(got)  # replays without an illegal move
+    assert [p["move"] for p in got.data["checkpoints"]][-1] == len(got.moves)  # recorded afresh
+    final(got)  # replays without an illegal move, every recorded position matching
     from toolkit.games.pioneers import GAME
 
     answer, _ = until(got, GAME, cond)
@@ -235,3 +235,35 @@ def test_minimize_finds_a_condition_that_comes_and_goes(tmp_path: Path) -> None:
     got = load(out)
     answer, _ = until(got, GAME, cond, scan=True)
     assert answer.move == len(got.moves)
+
+
+def test_minimize_a_save_that_stops_at_a_refused_move(tmp_path: Path) -> None:
+    """design §5 (a bug report's save): --until illegal on a save whose move N is refused keeps
+    that move last and drops every move before it that the refusal does not need: the result
+    still stops there, with the same code, and records checkpoints for the moves that replay."""
+    from toolkit.games.pioneers import GAME
+
+    data = json.loads((Path(__file__).parent.parent / "replays" / "pioneers-two-against-two.json")
+                      .read_text(encoding="utf-8"))
+    data["moves"][154] = {"seat": 3, "kind": "turn", "action": {"type": "build_road", "edge": 71}}
+    src = support.write(tmp_path / "bug.json", data)
+    out = tmp_path / "min.json"
+    result = trim(str(src), "--minimize", "--until", "illegal", "-o", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert (report["prefix"], report["refused"], report["complete"]) == (155, "not_connected", True)
+    got = load(out)
+    assert got.moves[-1] == data["moves"][154] and report["kept"] == len(got.moves) < 155
+    answer, _ = until(got, GAME, "illegal", scan=True)
+    assert answer.failure is not None
+    assert (answer.failure.index, answer.failure.code) == (len(got.moves), "not_connected")
+    assert got.data["checkpoints"][-1]["move"] == len(got.moves) - 1
+    for i in range(len(got.moves) - 1):  # one-minimal: without any one move, it is no longer so
+        fewer = got.moves[:i] + got.moves[i + 1:]
+        trial = load(support.write(tmp_path / "t.json", dict(got.data, moves=fewer, checkpoints=[])))
+        failed, _ = until(trial, GAME, "illegal", scan=True)
+        assert failed.failure is None or failed.failure.code != "not_connected" or \
+            failed.failure.index != len(got.moves) - 1
+    text = trim(str(src), "--minimize", "--until", "illegal", "-o", str(out))
+    total = len(data["moves"])
+    assert f"the last refused [not_connected] as move 155 of the input's {total} is" in text.stdout

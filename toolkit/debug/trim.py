@@ -11,7 +11,10 @@
   candidate replays from a snapshot taken just before its first removed move, so
   late removals are cheap. The work is bounded by a number of replays; when the bound
   is hit the result is smaller but not necessarily minimal, and the report says so.
-  Checkpoints are dropped from a minimized save (its positions are new).
+  A save that stops at a refused move (a bug report's illegal move) is minimized to the
+  fewest moves before it after which it is still refused, with the same code, when the
+  condition holds there (``--until illegal``). A minimized save's positions are new: its
+  checkpoints are recorded afresh from a replay of the moves that replay.
 
 The command writes the result through :mod:`toolkit.outputs`, never to the input file.
 """
@@ -60,6 +63,7 @@ class Minimized:
     replays: int  # candidate replays run
     applies: int  # moves applied in all
     complete: bool  # False when the replay bound stopped the search
+    refused: str = ""  # the code of the refused move kept last ("" when every move replays)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -69,18 +73,28 @@ class Minimized:
             "replays": self.replays,
             "applies": self.applies,
             "complete": self.complete,
+            "refused": self.refused or None,
         }
 
 
 class _Candidates:
-    """Replays subsets of a move list from snapshots of the current best subset."""
+    """Replays subsets of a move list from snapshots of the current best subset.
 
-    def __init__(self, save: Save, game: Game, cond: Condition, moves: Sequence[Any], budget: int) -> None:
+    With a ``refused`` move (the move a bug report's save stops at) every candidate ends with
+    it, and passes when the engine refuses it there with the same ``code``.
+    """
+
+    def __init__(
+        self, save: Save, game: Game, cond: Condition, moves: Sequence[Any], budget: int,
+        refused: Any = None, code: str = "",
+    ) -> None:
         self.save = save
         self.game = game
         self.cond = cond
         self.moves = moves
         self.budget = budget
+        self.refused = refused
+        self.code = code
         self.replays = 0
         self.applies = 0
         self.best: list[int] = []
@@ -101,10 +115,13 @@ class _Candidates:
         self.applies += pref.applies
 
     def _prefixes(self, keep: list[int]) -> Prefixes:
-        return Prefixes(self.save, self.game, [self.moves[i] for i in keep])
+        moves = [self.moves[i] for i in keep]
+        return Prefixes(self.save, self.game, moves if self.refused is None else [*moves, self.refused])
 
     def passes(self, keep: list[int], shared: int) -> bool:
-        """Whether ``keep`` replays legally and the condition holds after its last move.
+        """Whether ``keep`` replays legally and the condition holds after its last move (with
+        a refused move: ``keep`` replays legally, the refused move after it is refused with
+        the same code, and the condition holds there).
 
         ``shared`` is how many leading moves ``keep`` has in common with the current best.
         """
@@ -113,11 +130,15 @@ class _Candidates:
         base = max((j for j in self.snaps if j <= shared), default=None)
         if base is not None:
             pref.snaps[base] = self.snaps[base]  # position() copies it before replaying on
-        pos = pref.position(len(keep))
+        k = len(keep) + (self.refused is not None)
+        pos = pref.position(k)
         self.applies += pref.applies
-        if pos.illegal:
+        if self.refused is None:
+            return not pos.illegal and self.cond.at(pos.state, k, False)
+        failure = pref.failure
+        if failure is None or failure.index != k or failure.code != self.code:
             return False
-        return self.cond.at(pos.state, len(keep), False)
+        return self.cond.at(pos.state, k, True)
 
 
 def minimize(save: Save, game: Game, text: str, max_replays: int = MAX_REPLAYS) -> Minimized:
@@ -131,18 +152,20 @@ def minimize(save: Save, game: Game, text: str, max_replays: int = MAX_REPLAYS) 
     pref = Prefixes(save, game)
     _start(pref)
     found = first_holding(pref, cond)  # conditions need not stay true: scan, do not bisect
-    if found is None and pref.failure is not None:
+    failure = pref.failure
+    if found is None and failure is not None:
+        if cond.at(pref.position(failure.index - 1).state, failure.index, True):
+            return _minimize_refusal(save, game, cond, pref, max_replays)
         message = (
             f"condition {text!r} holds at no position that replays; the replay stops at "
-            f"move {pref.failure.index} ({pref.failure.message}): use trim --to to cut there"
+            f"move {failure.index} ({failure.message}): use trim --to to cut there"
         )
-        raise DebugError(Problem(save.path, message, "never_holds", move=pref.failure.index))
+        raise DebugError(Problem(save.path, message, "never_holds", move=failure.index))
     if found is None:
         message = f"condition {text!r} never holds, so there is nothing to minimize"
         raise DebugError(Problem(save.path, message, "never_holds"))
     work = _Candidates(save, game, cond, save.moves, max_replays)
-    keep = list(range(found))
-    work.adopt(keep)
+    work.adopt(list(range(found)))
     complete = _ddmin(work)
     # the removals may let the condition hold earlier: cut at the first position where it does
     final = work.best
@@ -151,10 +174,42 @@ def minimize(save: Save, game: Game, text: str, max_replays: int = MAX_REPLAYS) 
     if shortest is not None:
         final = final[:shortest]
     work.applies += sub.applies + pref.applies
-    data = copy.deepcopy(save.data)
-    data["moves"] = [copy.deepcopy(save.moves[i]) for i in final]
-    data.pop("checkpoints", None)
-    return Minimized(data, pref.total, found, len(final), work.replays, work.applies, complete)
+    moves = [copy.deepcopy(save.moves[i]) for i in final]
+    return Minimized(_with_moves(save, game, moves, len(moves)), pref.total, found, len(final), work.replays,
+                     work.applies, complete)
+
+
+def _minimize_refusal(save: Save, game: Game, cond: Condition, pref: Prefixes, budget: int) -> Minimized:
+    """The smallest save found that still stops at the move the input stops at, refused with
+    the same code (a bug report's illegal move): the moves before it are cut down as
+    :func:`minimize` cuts a prefix, the refused move stays last."""
+    failure = pref.failure
+    assert failure is not None
+    refused = save.moves[failure.index - 1]
+    work = _Candidates(save, game, cond, save.moves, budget, refused=refused, code=failure.code)
+    work.adopt(list(range(failure.index - 1)))
+    complete = _ddmin(work)
+    work.applies += pref.applies
+    moves = [copy.deepcopy(save.moves[i]) for i in work.best] + [copy.deepcopy(refused)]
+    return Minimized(_with_moves(save, game, moves, len(moves) - 1), pref.total, failure.index, len(moves),
+                     work.replays, work.applies, complete, failure.code)
+
+
+def _with_moves(save: Save, game: Game, moves: list[Any], legal: int) -> dict[str, Any]:
+    """The save's data with ``moves`` in place of its own, and checkpoints recorded afresh
+    (the positions are new) for the first ``legal`` of them, which replay."""
+    from toolkit.replay import checkpoints_for, start
+
+    data = copy.deepcopy({k: v for k, v in save.data.items() if k not in ("moves", "checkpoints")})
+    data["moves"] = moves
+    state = start(save, game)
+    digests = []
+    for move in moves[:legal]:
+        game.apply(state, move)
+        digests.append(game.digest(state))
+    if digests:
+        data["checkpoints"] = checkpoints_for(digests)
+    return data
 
 
 def _ddmin(work: _Candidates) -> bool:
@@ -232,9 +287,11 @@ def shorten(
     result = minimize(save, game, expr, max_replays)
     report |= {"mode": "minimize", "expr": expr, **result.as_json()}
     bound = "" if result.complete else f" (stopped at the bound of {max_replays} replays)"
-    line = (
-        f"{out}: {result.kept} moves reach {expr!r} (shortest prefix {result.prefix}, "
-        f"input {result.original}); {result.replays} candidate replays, "
-        f"{result.applies} moves applied{bound}"
-    )
+    if result.refused:
+        reach = (f"{result.kept} moves, the last refused [{result.refused}] as move {result.prefix} of the "
+                 f"input's {result.original} is, with {expr!r} holding")
+    else:
+        reach = (f"{result.kept} moves reach {expr!r} (shortest prefix {result.prefix}, "
+                 f"input {result.original})")
+    line = f"{out}: {reach}; {result.replays} candidate replays, {result.applies} moves applied{bound}"
     return save_text(save, result.data), report, line
