@@ -83,6 +83,30 @@ def test_to_beyond_the_end_fails_and_leaves_out_alone(toy: Any, tmp_path: Path) 
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.json")]  # no temporary left
 
 
+def test_to_adds_a_checkpoint_after_the_cut_when_the_save_replays_that_far(toy: Any, tmp_path: Path) -> None:
+    """design §5: --to 7 of a save checked at moves 3, 5, 6 and 9 would leave move 7 unchecked:
+    replayed here (matching the record up to move 7), it gains a checkpoint after move 7 with
+    the digest there and the trail since move 6; a save that does not replay that far keeps
+    its record as it was, and the report says why."""
+    data = toy.save(alternating(9))
+    digests = toy.digests(data)
+    data["checkpoints"] = [{"move": m, "digest": digests[m]} for m in (3, 5, 6, 9)]
+    src = support.write(tmp_path / "in.json", data)
+    out = tmp_path / "out.json"
+    result = trim(str(src), "--to", "7", "-o", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["checkpointAdded"] == "a checkpoint added after move 7"
+    got = json.loads(out.read_text(encoding="utf-8"))
+    assert got["checkpoints"][-1] == {"move": 7, "digest": digests[7], "trail": digests[7][:8]}
+    final(load(out))
+    data["moves"][3] = {"seat": 0, "add": 1}  # seat 1's turn: refused
+    broken = support.write(tmp_path / "broken.json", data)
+    result = trim(str(broken), "--to", "7", "-o", str(out))
+    assert result.exit_code == 0
+    assert "(no checkpoint added after move 7: move 4 of 9" in result.stdout
+    assert [p["move"] for p in json.loads(out.read_text(encoding="utf-8"))["checkpoints"]] == [3, 5, 6]
+
+
 def test_to_refuses_an_unknown_game_and_writes_nothing(tmp_path: Path) -> None:
     """design §7: a save whose game id no engine or schema knows is one line, exit 1, no output."""
     src = support.write(tmp_path / "in.json", {"format": "replaykit/save@1", "game": "go", "moves": []})

@@ -1,7 +1,8 @@
 """Cut a bug-report save down to what matters.
 
 * :func:`trim_to` keeps the first N moves (Station Master: the first N intents). Every
-  other key is kept; checkpoints recorded after move N are dropped.
+  other key is kept; checkpoints recorded after move N are dropped, and one after move N is
+  added when the save replays that far matching its record (:func:`_close_record`).
 * :func:`minimize` first finds the shortest prefix after which a condition holds
   (binary search, as ``bisect``), then removes moves from that prefix while the result
   still replays legally and still reaches the condition. The removal follows delta
@@ -29,7 +30,7 @@ from typing import Any
 from toolkit.debug.bisect import Condition, DebugError, _start, first_holding, parse_condition
 from toolkit.debug.prefixes import Prefixes
 from toolkit.games.base import Game
-from toolkit.saves import Problem, Save
+from toolkit.saves import TRAIL_CHARS, Problem, Save
 
 MAX_REPLAYS = 3000
 
@@ -52,6 +53,30 @@ def trim_to(save: Save, n: int) -> dict[str, Any]:
             if not (isinstance(p, dict) and isinstance(p.get("move"), int) and p["move"] > n)
         ]
     return data
+
+
+def _close_record(save: Save, data: dict[str, Any], n: int) -> str | None:
+    """Give ``data`` (``save`` cut after move ``n``) a checkpoint after its last move, so the
+    moves past its last checkpoint stay checked: replayed here, the save matches everything it
+    records up to move ``n``, and the digests since that checkpoint are written. ``None`` when
+    nothing was to be added; else what was done (or why nothing could be: the record is left as
+    it was)."""
+    from toolkit.replay import ReplayError, game_for, run
+
+    points = data.get("checkpoints")
+    last = max((p["move"] for p in points if isinstance(p, dict) and isinstance(p.get("move"), int)),
+               default=0) if isinstance(points, list) else 0
+    if n == 0 or last >= n:
+        return None
+    try:
+        game = game_for(save)
+        digests = [game.digest(step.state) for step in run(save, n) if step.index > last]
+    except ReplayError as exc:
+        where = exc.where() or "the save"
+        return f"no checkpoint added after move {n}: {where} does not replay: {exc.message}"
+    trail = "".join(d[:TRAIL_CHARS] for d in digests)
+    data["checkpoints"] = [*(points or []), {"move": n, "digest": digests[-1], "trail": trail}]
+    return f"a checkpoint added after move {n}"
 
 
 @dataclass
@@ -277,8 +302,11 @@ def shorten(
             raise DebugError(game_problem(save) or Problem(path, message, "unknown_game"))
         data = trim_to(save, to)
         unit = "intents" if save.kind == "stationmaster" else "moves"
-        report |= {"mode": "to", "kept": to, "original": len(save.moves)}
+        added = _close_record(save, data, to) if save.kind != "stationmaster" else None
+        report |= {"mode": "to", "kept": to, "original": len(save.moves), "checkpointAdded": added}
         line = f"{out}: kept the first {to} of {len(save.moves)} {unit} of {path}"
+        if added is not None:
+            line += f" ({added})"
         return save_text(save, data), report, line
     assert expr is not None
     max_replays = max_replays or MAX_REPLAYS
