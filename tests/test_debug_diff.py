@@ -154,6 +154,43 @@ def test_pioneers_games_and_inputs_untouched(tmp_path: Path) -> None:
     assert [support.fingerprint(p) for p in (a, b, cut)] == before
 
 
+def test_configs_that_differ_are_named_where_they_differ(tmp_path: Path) -> None:
+    """design §5: two saves whose configs differ say where: the first few paths, each with both
+    values (two players' names swapped)."""
+    one = support.pioneers_game(3)
+    two = copy.deepcopy(one)
+    players = two["config"]["players"]
+    players[0]["name"], players[1]["name"] = players[1]["name"], players[0]["name"]
+    a, b = support.write(tmp_path / "a.json", one), support.write(tmp_path / "b.json", two)
+    code, out = run_diff(a, b, "--no-replay")
+    names = [p["name"] for p in one["config"]["players"][:2]]
+    assert code == 1 and out["sameConfig"] is False
+    assert out["configChanges"] == [
+        f"players[0].name: {names[0]!r} vs {names[1]!r}", f"players[1].name: {names[1]!r} vs {names[0]!r}",
+    ]
+    text = CliRunner().invoke(cli, ["diff", str(a), str(b), "--no-replay"]).stdout
+    assert f"configs differ (players[0].name: {names[0]!r} vs {names[1]!r}; " in text
+
+
+def test_recorded_digests_that_disagree_make_saves_differ(tmp_path: Path) -> None:
+    """design §5: the same moves with a checkpoint recorded otherwise (damaged, or written by
+    another engine) are not the same save: diff names the first move whose recorded digests
+    disagree and exits 1, though every position replays the same."""
+    one = support.recorded_pioneers_game(42, ["greedy", "random", "greedy"])
+    two = copy.deepcopy(one)
+    second = two["checkpoints"][1]["move"]
+    two["checkpoints"][1]["digest"] = "0" * 64
+    a, b = support.write(tmp_path / "a.json", one), support.write(tmp_path / "b.json", two)
+    code, out = run_diff(a, b)
+    assert code == 1 and out["commonPrefix"] == len(one["moves"]) and out["identical"] is False
+    assert out["positions"]["firstDifferent"] is None
+    assert out["records"]["firstDifferent"] == second
+    code, out = run_diff(a, a)
+    assert code == 0 and out["records"]["firstDifferent"] is None
+    total = len(one["moves"])
+    assert out["records"]["message"] == f"the recorded digests agree on the {total} positions both record"
+
+
 def test_a_manifest_is_not_a_save_to_compare(tmp_path: Path) -> None:
     """Two manifests hold no moves: diff must not call them the same game (exit 0). It says
     plainly that a manifest is not a save, as replay does, in one line per manifest, exit 1."""

@@ -104,12 +104,13 @@ def bisect_command(
 @click.option("--no-replay", is_flag=True, help="Compare the records only; do not replay through the engine.")
 @reporting
 def diff_command(a: str, b: str, no_replay: bool) -> Outcome:
-    """Compare saves A and B: game and rules, common prefix, first differing moves.
+    """Compare saves A and B: game and rules, where the configs differ, common prefix,
+    first differing moves, and the first move whose recorded digests disagree.
 
     Also replays both (when an engine exists) and names the first position whose
     digests differ. Works for stationmaster saves, whose intents are compared.
-    Exit 0 when the saves hold the same game and records, 1 when they differ or
-    one cannot be read.
+    Exit 0 when the saves hold the same game, moves and recorded digests, 1 when they
+    differ or one cannot be read.
     """
     from toolkit.debug.diff import diff
     from toolkit.report import Failed

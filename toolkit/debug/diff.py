@@ -1,10 +1,10 @@
 """Compare two saves: same game and rules, how long they agree, where they part.
 
-For two replaykit saves: whether game, rules version, seed and config match; the
-length of the common prefix of moves; the first move where each side differs, in
-words; and, when an engine replays the game, the first position where the two
-replays differ, by digest (a changed seed shows at position 0 even when every move
-is the same).
+For two replaykit saves: whether game, rules version, seed and config match (and where
+the configs differ); the length of the common prefix of moves; the first move where each
+side differs, in words; the first move whose recorded digests (checkpoints and trails)
+disagree; and, when an engine replays the game, the first position where the two replays
+differ, by digest (a changed seed shows at position 0 even when every move is the same).
 
 Station Master saves have no engine: their intents are compared one by one and
 described as ``intent 12: card.play c197``; ``seed`` and ``rules`` are compared as
@@ -19,8 +19,9 @@ from typing import Any
 
 from toolkit.debug.expr import equal
 from toolkit.debug.prefixes import NoEngine, Prefixes, compact, describe, engine_for, load_engine
-from toolkit.replay import ReplayError
+from toolkit.replay import Recorded, ReplayError
 from toolkit.saves import Save
+from toolkit.textsafe import excerpt
 
 
 def describe_intent(intent: Any) -> str:
@@ -90,12 +91,15 @@ class Diff:
     seeds: tuple[Any, Any] = (None, None)
     positions: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    config_changes: list[str] = field(default_factory=list)  # where the configs differ, a few
+    records: dict[str, Any] = field(default_factory=dict)  # how the recorded digests compare
 
     @property
     def identical(self) -> bool:
         return (
             self.same_game and self.same_rules and self.same_seed and self.same_config
             and self.common == self.a.moves == self.b.moves
+            and self.records.get("firstDifferent") is None
         )
 
     def as_json(self) -> dict[str, Any]:
@@ -111,6 +115,8 @@ class Diff:
             "firstDifferent": None if self.common == self.a.moves == self.b.moves else self.common + 1,
             "identical": self.identical,
             "positions": self.positions or None,
+            "configChanges": self.config_changes,
+            "records": self.records or None,
             "notes": self.notes,
         }
 
@@ -125,7 +131,8 @@ class Diff:
             seed = f"seeds differ: {compact(self.seeds[0])} vs {compact(self.seeds[1])}"
         parts = [rules, seed]
         if "replaykit" in (a.kind, b.kind):
-            parts.append("same config" if self.same_config else "configs differ")
+            changes = f" ({'; '.join(self.config_changes)})" if self.config_changes else ""
+            parts.append("same config" if self.same_config else f"configs differ{changes}")
         out.append("; ".join(parts))
         if self.common == a.moves == b.moves:
             out.append(f"all {self.common} {self.unit}s are the same")
@@ -137,6 +144,8 @@ class Diff:
                 out.append(f"  {name}: {words}")
         if self.positions:
             out.append(f"positions: {self.positions['message']}")
+        if self.records:
+            out.append(f"records: {self.records['message']}")
         out.extend(self.notes)
         return out
 
@@ -181,6 +190,10 @@ def diff(a: Save, b: Save, engines: bool = True) -> Diff:
         unit=unit,
         seeds=(a.seed, b.seed),
     )
+    if not result.same_config:
+        result.config_changes = _changes(a.config, b.config)
+    if a.kind == b.kind == "replaykit":
+        result.records = _records(a, b)
     if a.kind != b.kind:
         result.notes.append(f"formats differ: {a.kind} vs {b.kind}; only the records are compared")
     game = None
@@ -199,6 +212,52 @@ def diff(a: Save, b: Save, engines: bool = True) -> Diff:
     elif a.kind == b.kind == "stationmaster":
         result.notes.append("positions not compared: stationmaster saves cannot be replayed (no engine)")
     return result
+
+
+CHANGES_SHOWN = 3  # the config differences a comparison names
+
+
+def _changes(a: Any, b: Any, where: str = "") -> list[str]:
+    """Where two JSON values differ, as ``path: a vs b``, the first :data:`CHANGES_SHOWN` in
+    document order (``players[1].name: "Ines" vs "Jonas"``)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        found: list[str] = []
+        for key in [*a, *(k for k in b if k not in a)]:
+            path = f"{where}.{key}" if where else str(key)
+            if key not in a or key not in b:
+                side = "b" if key not in a else "a"
+                found.append(f"{path} only in {side}")
+            else:
+                found += _changes(a[key], b[key], path)
+            if len(found) >= CHANGES_SHOWN:
+                break
+        return found[:CHANGES_SHOWN]
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        found = []
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found += _changes(x, y, f"{where}[{i}]")
+            if len(found) >= CHANGES_SHOWN:
+                break
+        return found[:CHANGES_SHOWN]
+    if equal(a, b):
+        return []
+    return [f"{where or 'config'}: {excerpt(a)} vs {excerpt(b)}"]
+
+
+def _records(a: Save, b: Save) -> dict[str, Any]:
+    """How the digests the two saves record (checkpoints and trails) compare on the moves both
+    record: the first move where they disagree, or how many they agree on."""
+    wants_a, wants_b = Recorded(a).wants, Recorded(b).wants
+    both = sorted(set(wants_a) & set(wants_b))
+    for move in both:
+        x, y = wants_a[move][-1], wants_b[move][-1]
+        if not (x.startswith(y) or y.startswith(x)):
+            message = f"the recorded digests first differ after move {move} (a {x[:12]}, b {y[:12]})"
+            return {"firstDifferent": move, "message": message}
+    if not both:
+        return {"firstDifferent": None, "message": "no move whose position both saves record"}
+    count = f"the {len(both)} positions" if len(both) > 1 else "the 1 position"
+    return {"firstDifferent": None, "message": f"the recorded digests agree on {count} both record"}
 
 
 def _positions(a: Save, b: Save, game: Any, side_a: Side, side_b: Side) -> dict[str, Any]:
