@@ -1,5 +1,5 @@
 """``replaykit moves``: our legal moves for a captured codex state, compared with the real
-engine's candidates (issue 11 item 11; design §1, §7)."""
+engine's candidates (issue 11 item 11; design §1, §7), and at any position of a save."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from toolkit.cli import cli
 from toolkit.games.codex import GAME, views
 
 CAPTURE = Path(__file__).parent / "codex" / "data" / "play-request-full.json"
+REPLAYS = Path(__file__).parent.parent / "replays"
 RECORD_KEYS = {"file", "move", "pointer", "code", "message"}
 
 
@@ -201,3 +202,65 @@ def test_a_candidate_offered_many_times_is_tried_once(
     assert (comparison["candidates"], comparison["accepted"], comparison["refused"]) == (32000, 30000, 2000)
     assert len(tried) == len(real)
     assert comparison["verdicts"][-1]["id"] == "action-16-1999"
+
+
+def _bug_report(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+    """A published pioneers game whose move 155 is made illegal, as a bug report's save."""
+    data = json.loads((REPLAYS / "pioneers-two-against-two.json").read_text(encoding="utf-8"))
+    data["moves"][154] = {"seat": 3, "kind": "turn", "action": {"type": "build_road", "edge": 71}}
+    path = tmp_path / "bug.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path, data
+
+
+def test_a_save_opens_at_the_move_it_stops_at(tmp_path: Path) -> None:
+    """design §1 (developers open a save from a bug report): by default the position is the
+    last that replays; the seat to move, its hand and every legal move are listed, and the
+    refused move is tried there, with the engine's code and reason."""
+    from toolkit.debug.prefixes import Prefixes
+    from toolkit.games.pioneers import GAME as PIONEERS
+    from toolkit.saves import load
+
+    path, data = _bug_report(tmp_path)
+    doc = report(path)
+    assert (doc["at"], doc["moves"]) == (154, len(data["moves"]))
+    assert doc["replayStops"].startswith("move 155 is refused: edge 71 does not join seat 3's roads")
+    state = Prefixes(load(path), PIONEERS).position(154).state
+    [seat] = doc["toMove"]
+    assert seat["seat"] == 3 and seat["toMove"] is True
+    assert [m["move"] for m in seat["legalMoves"]] == PIONEERS.legal_moves(state, 3)
+    assert seat["hand"] == dict(zip(["brick", "lumber", "wool", "grain", "ore"], state.hands[3], strict=True))
+    tried = doc["nextMove"]
+    assert (tried["accepted"], tried["code"], tried["listed"]) == (False, "not_connected", False)
+    text = run(path).stdout.splitlines()
+    assert text[0] == (f"{path}: the position after move 154 of {len(data['moves'])} (move 155 is refused: "
+                       "edge 71 does not join seat 3's roads or towns [not_connected])")
+    assert "  move 155 (turn build_road, seat 3): seat 3 builds a road on edge 71: refused: " in text[2]
+
+
+def test_a_save_at_a_chosen_move_tries_its_next_move(tmp_path: Path) -> None:
+    """--at N opens the position after move N of a codex save: the next move is accepted and
+    among the legal moves listed; --seat picks a seat that is not to move."""
+    path = REPLAYS / "codex-four-player-joaquim-wins.json"
+    doc = report(path, "--at", 300)
+    assert doc["at"] == 300 and doc["replayStops"] is None
+    assert (doc["nextMove"]["accepted"], doc["nextMove"]["listed"]) == (True, True)
+    other = report(path, "--at", 300, "--seat", 2)
+    assert [(s["seat"], s["toMove"]) for s in other["toMove"]] == [(2, False)]
+
+
+def test_a_save_position_out_of_reach_is_one_line(tmp_path: Path) -> None:
+    """design §7: --at past the end or a seat that does not exist is a usage error (exit 2);
+    --at past the move a save stops at is exit 1 naming that move; --at with --state and a
+    SAVE with --state are usage errors."""
+    path, _ = _bug_report(tmp_path)
+    for args, code, said in (
+        (["--at", 999], 2, "--at 999 is beyond the end: the save has 322 moves [beyond_end]"),
+        (["--at", 200], 1, "move 155: the save replays only to move 154: move 155 is refused"),
+        (["--seat", 9], 2, "there is no seat 9 (seats 0..3) [bad_seat]"),
+        (["--seat", "1" * 5000], 2, "is not a seat number"),
+    ):
+        result = run(path, *args)
+        assert result.exit_code == code and said in result.output, (args, result.output)
+    assert run("--state", CAPTURE, "--at", 3).exit_code == 2
+    assert run(path, "--state", CAPTURE).exit_code == 2
