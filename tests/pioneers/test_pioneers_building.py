@@ -24,6 +24,24 @@ def test_road_costs_brick_and_lumber(h) -> None:
     assert s.roads_left[0] == 14
 
 
+def test_a_refusal_for_want_of_cards_says_what_the_seat_holds(h) -> None:
+    """pioneers.md §Costs and limits: a build or a dev card the hand cannot pay for is refused
+    with the price and what the seat holds, so a bug report's refusal reads at a glance."""
+    import pytest
+
+    from toolkit.games.base import IllegalMove
+
+    s = h.started()
+    h.empty_board(s)
+    h.town_at(s, 0, 12)
+    h.give(s, 0, brick=1, ore=2)
+    for action in ({"type": "build_road", "edge": VERTEX_EDGES[12][0]}, {"type": "buy_dev"}):
+        with pytest.raises(IllegalMove) as info:
+            GAME.apply(s, {"seat": 0, "kind": "turn", "action": action})
+        assert info.value.code == "cannot_afford"
+        assert info.value.message.endswith("; seat 0 holds 1 brick, 2 ore")
+
+
 def test_road_must_connect(h) -> None:
     """pioneers.md §Costs and limits: a road goes on an empty edge connected to your network."""
     s = h.started()

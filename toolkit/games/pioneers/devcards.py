@@ -44,7 +44,8 @@ def apply_buy(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     check_keys(action, ("type",), "buy_dev")
     hand = s.hands[seat]
     if not affords(hand, COST_DEV):
-        raise IllegalMove("cannot_afford", "a dev card costs 1 ore, 1 wool and 1 grain")
+        raise IllegalMove("cannot_afford", f"a dev card costs 1 ore, 1 wool and 1 grain; seat {seat} holds "
+                          f"{bundle_text(hand)}")
     if s.deck_pos >= len(s.deck):
         raise IllegalMove("deck_empty", "the dev card deck is empty")
     pay(hand, COST_DEV)

@@ -44,7 +44,7 @@ from .constants import (
 from .defaults import default_action
 from .devcards import apply_buy, apply_play
 from .ending import begin_turn, check_win, end_turn
-from .fields import check_keys, get_int, get_talk, narrated
+from .fields import bundle_text, check_keys, get_int, get_talk, narrated
 from .production import apply_bandit, apply_discard
 from .setup import apply_setup
 from .state import State, log_talk
@@ -99,7 +99,7 @@ def _pay_and_place(
     """
     hand = s.hands[seat]
     if not affords(hand, cost):
-        raise IllegalMove("cannot_afford", price)
+        raise IllegalMove("cannot_afford", f"{price}; seat {seat} holds {bundle_text(hand)}")
     pay(hand, cost)
     place(s, seat, where)
     kind, key, words = built

@@ -101,7 +101,8 @@ def apply_offer(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
         raise IllegalMove("same_resource", "a resource cannot be on both sides of an offer")
     hand = s.hands[seat]
     if any(give[i] > hand[i] for i in range(5)):
-        raise IllegalMove("cannot_afford", f"seat {seat} does not hold {bundle_text(give)}")
+        raise IllegalMove("cannot_afford", f"seat {seat} does not hold {bundle_text(give)} (it holds "
+                          f"{bundle_text(hand)})")
     if s.offers_made >= MAX_OFFERS_PER_TURN:
         raise IllegalMove(
             "too_many_offers", f"at most {MAX_OFFERS_PER_TURN} trade offers may be made per turn"
@@ -137,7 +138,8 @@ def apply_answer(s: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
     assert offer is not None
     if accept and not affords(s.hands[seat], offer.get):
         raise IllegalMove(
-            "cannot_afford", f"seat {seat} cannot accept: it does not hold {bundle_text(offer.get)}"
+            "cannot_afford", f"seat {seat} cannot accept: it does not hold {bundle_text(offer.get)} (it "
+            f"holds {bundle_text(s.hands[seat])})"
         )
     offer.answers[seat] = accept
     offer.waiting.remove(seat)
