@@ -173,9 +173,10 @@ class Recorded:
                 continue
             if isinstance(trail, str) and len(trail) % TRAIL_CHARS == 0:
                 count = len(trail) // TRAIL_CHARS
-                for k in range(count):
-                    self.wants[move - count + 1 + k] = (trail[k * TRAIL_CHARS : (k + 1) * TRAIL_CHARS],)
-            self.wants[move] = (*self.wants.get(move, ()), digest)
+                for k in range(count):  # a move another checkpoint records already keeps that record
+                    entry = trail[k * TRAIL_CHARS : (k + 1) * TRAIL_CHARS]
+                    self.wants.setdefault(move - count + 1 + k, (entry,))
+            self.wants[move] = (*self.wants.get(move, ())[:1], digest)
             self.checkpoints.append(move)
         self.checkpoints.sort()
 
