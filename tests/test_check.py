@@ -51,7 +51,7 @@ def test_each_save_gets_its_verdict(corpus: Path) -> None:
     assert summaries["b-diverged.json"] == "diverged at move 88"
     assert summaries["c-illegal.json"].startswith("illegal at move 10 (")
     assert summaries["d-invalid.json"] == (
-        "invalid (/moves/2: 'payload' is a required property [missing_field]; 1 more error)"
+        "invalid (move 3: /moves/2: 'payload' is a required property [missing_field]; 1 more error)"
     )
     assert len(summaries) == 4  # the manifest is not a save
 
@@ -212,4 +212,4 @@ def test_a_stationmaster_save_is_checked_against_its_schema(tmp_path: Path) -> N
     result = CliRunner().invoke(cli, ["check", str(bad), "--json"])
     verdict = json.loads(result.stdout)["saves"][0]
     assert (result.exit_code, verdict["status"], verdict["code"]) == (1, "invalid", "bad_value")
-    assert verdict["reason"].startswith("/history/10/type: 'card.plya' is not one of")
+    assert verdict["reason"].startswith("intent 11: /history/10/type: 'card.plya' is not one of")

@@ -471,9 +471,10 @@ def test_recorded_bot_game_end_and_winner(tmp_path: Path) -> None:
 
 def test_a_checkpoint_at_odds_with_its_own_trail_is_damage_not_a_difference(tmp_path: Path) -> None:
     """design §5: a checkpoint's digest and the last entry of its trail both record the position
-    after its move; where they disagree the save was edited or damaged, and every command
-    says so rather than blaming the engine (validate names the checkpoint; bisect --diverges
-    and a replay that skips validation name its move)."""
+    after its move; where they disagree (or two checkpoints record one move otherwise, or a
+    trail reaches back before move 1) the save was edited or damaged, and every command says
+    so rather than blaming the engine (validate names the checkpoint; bisect --diverges and a
+    replay that skips validation name its move)."""
     from toolkit.games.pioneers import GAME
     from toolkit.replay import final
 
@@ -482,18 +483,28 @@ def test_a_checkpoint_at_odds_with_its_own_trail_is_damage_not_a_difference(tmp_
     data["checkpoints"][1]["digest"] = "0" * 64
     path = support.write(tmp_path / "damaged.json", data)
     report = validation.check(load(path))
-    assert [(p.code, p.pointer) for p in report.errors] == [("damaged_checkpoint", "/checkpoints/1/digest")]
+    assert [(p.code, p.pointer) for p in report.errors] == [("damaged_checkpoint", "/checkpoints/1")]
+    assert f"the records of the position after move {second} disagree" in report.errors[0].message
     answer, _ = diverges(load(path), GAME)
     assert answer.found and answer.span == (second, second)
-    assert answer.headline.startswith(f"the checkpoint after move {second} disagrees with its own trail")
+    assert answer.headline.startswith(f"the save's records of the position after move {second} disagree")
     with pytest.raises(ReplayError) as caught:
         final(load(path))
     assert (caught.value.code, caught.value.index) == ("damaged_checkpoint", second)
     code, line = check_exit_code(str(path), None)
     assert code == 1 and "[damaged_checkpoint]" in line
-    data["checkpoints"][0]["trail"] += data["checkpoints"][0]["trail"][:8]  # one entry more than moves
-    report = validation.check(load(support.write(tmp_path / "long.json", data)))
-    assert ("damaged_checkpoint", "/checkpoints/0/trail") in [(p.code, p.pointer) for p in report.errors]
+    clean = support.recorded_pioneers_game(42, ["greedy", "random", "greedy"])
+    twice = dict(clean, checkpoints=[*clean["checkpoints"], {"move": second, "digest": "0" * 64}])
+    report = validation.check(load(support.write(tmp_path / "twice.json", twice)))
+    assert [p.code for p in report.errors] == ["damaged_checkpoint"]
+    same_twice = dict(clean, checkpoints=[*clean["checkpoints"], dict(clean["checkpoints"][1])])
+    assert validation.check(load(support.write(tmp_path / "same.json", same_twice))).ok
+    answer, _ = diverges(load(tmp_path / "same.json"), GAME)
+    assert not answer.found and "all" in answer.headline and "past its last move" not in answer.headline
+    clean["checkpoints"][0]["trail"] += clean["checkpoints"][0]["trail"][:8]  # one entry more than moves
+    report = validation.check(load(support.write(tmp_path / "long.json", clean)))
+    assert ("damaged_checkpoint", "/checkpoints/0") in [(p.code, p.pointer) for p in report.errors]
+    assert "its trail reaches back before the first move" in report.errors[0].message
 
 
 def test_diverges_shows_the_position_after_the_exact_move_it_names(tmp_path: Path) -> None:

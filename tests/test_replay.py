@@ -166,3 +166,21 @@ def test_bisect_diverges_uses_the_trail_for_the_exact_move(
     answer, _ = diverges(save, GAME)
     assert answer.move == changed_at
     assert answer.span == (changed_at, changed_at)
+
+
+def test_a_checkpoint_digest_must_be_whole_to_match(save: Save) -> None:
+    """design §5: a checkpoint's digest is compared whole; one cut short (the schema lets a
+    digest be a single character) matches no position: without trails the replay stops at
+    the first checkpoint, with them the record disagrees with itself."""
+    cut = Save(save.path, {**save.data, "checkpoints": [
+        {"move": p["move"], "digest": p["digest"][:1]} for p in save.checkpoints
+    ]})
+    with pytest.raises(ReplayError) as caught:
+        final(cut)
+    assert (caught.value.code, caught.value.index) == ("diverged", CHECKPOINT_EVERY)
+    trailed = Save(save.path, {**save.data, "checkpoints": [
+        dict(p, digest=p["digest"][:1]) for p in save.checkpoints
+    ]})
+    with pytest.raises(ReplayError) as caught:
+        final(trailed)
+    assert (caught.value.code, caught.value.index) == ("damaged_checkpoint", CHECKPOINT_EVERY)

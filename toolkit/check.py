@@ -22,7 +22,7 @@ from toolkit import validation
 from toolkit.parallel import run_each
 from toolkit.progress import Progress
 from toolkit.replay import ReplayError, game_for, run
-from toolkit.saves import Problem, SaveError, load, parse, read_whole
+from toolkit.saves import DAMAGED_CHECKPOINT, Problem, SaveError, load, parse, read_whole
 
 OK, DIVERGED, ILLEGAL, INVALID = "ok", "diverged", "illegal", "invalid"
 NOT_REPLAYED = "valid; no engine replays stationmaster saves"  # why an ok save was not replayed
@@ -87,7 +87,7 @@ class Verdict:
 
 
 def _invalid(problem: Problem, more: int = 0) -> Verdict:
-    where = f"{problem.pointer}: " if problem.pointer else ""
+    where = f"{problem.where()}: " if problem.where() else ""
     extra = f"; {more} more error{'s' if more > 1 else ''}" if more else ""
     reason = f"{where}{problem.message} [{problem.code}]{extra}"
     return Verdict(problem.file, INVALID, None, reason, problem)
@@ -117,6 +117,8 @@ def check_save(task: CheckTask) -> Verdict:
             pass
     except ReplayError as exc:
         if exc.index is None:
+            return _invalid(exc.problem())
+        if exc.code == DAMAGED_CHECKPOINT:  # the record is bad, not a move: as validate says
             return _invalid(exc.problem())
         status = DIVERGED if exc.code == "diverged" else ILLEGAL
         label = f"{exc.label}: " if exc.label and status == ILLEGAL else ""

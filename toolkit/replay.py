@@ -15,6 +15,7 @@ from typing import Any
 
 from toolkit import textsafe
 from toolkit.games.base import Event, Game, IllegalMove, Move, UnknownGame, engine_ids, get_game
+from toolkit.recorded import DAMAGED, DIFFERS, Recorded, damaged_message
 from toolkit.records import Record
 from toolkit.saves import DAMAGED_CHECKPOINT, MANIFEST, NOT_A_SAVE, TRAIL_CHARS, Problem, Save
 
@@ -147,56 +148,12 @@ def run(save: Save, to: int | None = None, check_digests: bool = True) -> Iterat
                 raise ReplayError(save.path, damaged_message(index), DAMAGED_CHECKPOINT,
                                   index, total, _label(game, move))
             if verdict == DIFFERS:
-                raise ReplayError(save.path, differs_message(index, last_match, wants[index][-1], got),
+                want = recorded.fullest(index)
+                assert want is not None
+                raise ReplayError(save.path, differs_message(index, last_match, want.text, got),
                                   "diverged", index, total, _label(game, move))
             last_match = index
         yield Step(index, state, move, events)
-
-
-class Recorded:
-    """What a save's checkpoints say about the positions it passed through.
-
-    Each checkpoint holds the full digest after its move and, in ``trail``, the first
-    :data:`TRAIL_CHARS` hex characters of the digest after every move since the previous
-    checkpoint. A replay compares the position after every move the record covers: the first
-    one whose digest disagrees is the first move whose position differs, exactly (a change
-    that only holds for a while between two checkpoints is caught too). A checkpoint whose
-    digest and own trail disagree at its move is a damaged record, not a difference.
-    """
-
-    def __init__(self, save: Save) -> None:
-        self.wants: dict[int, tuple[str, ...]] = {}  # per move: the digests (or their starts) recorded
-        self.checkpoints: list[int] = []  # the moves of the checkpoints, in order
-        for point in save.checkpoints:
-            move, digest, trail = point.get("move"), point.get("digest"), point.get("trail")
-            if not isinstance(move, int) or isinstance(move, bool) or not isinstance(digest, str):
-                continue
-            if isinstance(trail, str) and len(trail) % TRAIL_CHARS == 0:
-                count = len(trail) // TRAIL_CHARS
-                for k in range(count):  # a move another checkpoint records already keeps that record
-                    entry = trail[k * TRAIL_CHARS : (k + 1) * TRAIL_CHARS]
-                    self.wants.setdefault(move - count + 1 + k, (entry,))
-            self.wants[move] = (*self.wants.get(move, ())[:1], digest)
-            self.checkpoints.append(move)
-        self.checkpoints.sort()
-
-    def verdict(self, index: int, got: str) -> str:
-        """How the digest ``got`` after move ``index`` compares with the record: ``same``
-        (or nothing recorded), ``differs``, or ``damaged`` when it agrees with the checkpoint's
-        trail but not its digest, or the other way round."""
-        matches = [got.startswith(want) for want in self.wants.get(index, ())]
-        if all(matches):
-            return SAME
-        return DAMAGED if any(matches) else DIFFERS
-
-
-SAME, DIFFERS, DAMAGED = "same", "differs", "damaged"
-
-
-def damaged_message(index: int) -> str:
-    """Why a replay stops at a damaged checkpoint (see :meth:`Recorded.verdict`)."""
-    return (f"the checkpoint after move {index} disagrees with its own trail (its digest and the "
-            f"trail's last entry name different positions): the save was edited or damaged")
 
 
 def differs_message(index: int, last_match: int, want: str, got: str) -> str:

@@ -70,15 +70,20 @@ class Problem(FrozenRecord):
             move=move,
         )
 
-    def line(self) -> str:
-        """``file: move N: /pointer: message [code]``, the move (1-based, as every replay error
-        counts it; a stationmaster save's *intent*) and the pointer where known."""
-        where = [self.file]
+    def where(self) -> str:
+        """``move N: /pointer``: the move (1-based, as every replay error counts it; a
+        stationmaster save's *intent*) and the pointer, those known ("" for neither)."""
+        where = []
         if self.move is not None:
             where.append(f"{'intent' if self.pointer.startswith('/history/') else 'move'} {self.move}")
         if self.pointer:
             where.append(self.pointer)
-        return f"{': '.join(where)}: {self.message} [{self.code}]"
+        return ": ".join(where)
+
+    def line(self) -> str:
+        """``file: move N: /pointer: message [code]`` (see :meth:`where`)."""
+        where = self.where()
+        return f"{self.file}: {where + ': ' if where else ''}{self.message} [{self.code}]"
 
     def as_json(self) -> dict[str, Any]:
         return {

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.records import Record
 from toolkit.resources import data_path
-from toolkit.saves import DAMAGED_CHECKPOINT, MANIFEST, TRAIL_CHARS, Problem, Save, SaveError, load
+from toolkit.saves import DAMAGED_CHECKPOINT, MANIFEST, Problem, Save, SaveError, load
 from toolkit.schema_fast import Check, Compiler, clean_check
 from toolkit.textsafe import EXCERPT_LIMIT, excerpt
 
@@ -366,26 +366,17 @@ def _missing_listed_files(manifest: Save) -> list[Problem]:
 
 
 def _damaged_checkpoints(save: Save) -> list[Problem]:
-    """Every checkpoint whose trail cannot be its own: a trail reaching back before the first
-    move, or whose last entry (the position after the checkpoint's move) is not the start of
-    the checkpoint's digest. Such a record was edited or damaged, and a replay would take the
-    disagreement for a difference of the engine's."""
-    problems = []
-    for i, point in enumerate(save.checkpoints):
-        trail, digest, move = point.get("trail"), point["digest"], point["move"]
-        if not trail:
-            continue
-        held, last = len(trail) // TRAIL_CHARS, trail[-TRAIL_CHARS:]
-        if held > move:
-            said, field = f"its trail holds {held} positions, more than the {move} moves it follows", "trail"
-        elif not digest.startswith(last):
-            said = f"its digest {excerpt(digest[:12])} disagrees with its trail's last entry {last}"
-            field = "digest"
-        else:
-            continue
-        message = f"the checkpoint after move {move} is not what replaykit writes: {said} (edited or damaged)"
-        problems.append(Problem(save.path, message, DAMAGED_CHECKPOINT, pointer=f"/checkpoints/{i}/{field}"))
-    return problems
+    """Every checkpoint whose records cannot be right (:meth:`toolkit.recorded.Recorded.damaged`):
+    a trail reaching back before the first move, or records of one position that disagree (a
+    digest and a trail entry, two checkpoints at one move, two trails over one move). Such a
+    save was edited or damaged, and a replay would take it for a difference of the engine's."""
+    from toolkit.recorded import Recorded
+
+    return [
+        Problem(save.path, f"the checkpoint after move {save.checkpoints[i]['move']} is not what replaykit "
+                f"writes: {said} (edited or damaged)", DAMAGED_CHECKPOINT, pointer=f"/checkpoints/{i}")
+        for i, _, said in Recorded(save).damaged()
+    ]
 
 
 def _checkpoints_past_the_end(save: Save) -> list[Problem]:

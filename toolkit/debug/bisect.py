@@ -34,7 +34,8 @@ from toolkit.debug.prefixes import (
     label_of,
 )
 from toolkit.games.base import Game
-from toolkit.replay import DAMAGED, SAME, Recorded, ReplayError, damaged_message
+from toolkit.recorded import DAMAGED, SAME, Recorded, damaged_message
+from toolkit.replay import ReplayError
 from toolkit.report import BISECT_STOP
 from toolkit.saves import Problem, Save, SaveError, load, write_files_into
 

@@ -19,7 +19,8 @@ from typing import Any
 
 from toolkit.debug.expr import equal
 from toolkit.debug.prefixes import NoEngine, Prefixes, compact, describe, engine_for, load_engine
-from toolkit.replay import Recorded, ReplayError
+from toolkit.recorded import Recorded, same_position
+from toolkit.replay import ReplayError
 from toolkit.saves import Save
 from toolkit.textsafe import excerpt
 
@@ -247,12 +248,14 @@ def _changes(a: Any, b: Any, where: str = "") -> list[str]:
 def _records(a: Save, b: Save) -> dict[str, Any]:
     """How the digests the two saves record (checkpoints and trails) compare on the moves both
     record: the first move where they disagree, or how many they agree on."""
-    wants_a, wants_b = Recorded(a).wants, Recorded(b).wants
-    both = sorted(set(wants_a) & set(wants_b))
+    recorded_a, recorded_b = Recorded(a), Recorded(b)
+    both = sorted(set(recorded_a.wants) & set(recorded_b.wants))
     for move in both:
-        x, y = wants_a[move][-1], wants_b[move][-1]
-        if not (x.startswith(y) or y.startswith(x)):
-            message = f"the recorded digests first differ after move {move} (a {x[:12]}, b {y[:12]})"
+        x, y = recorded_a.fullest(move), recorded_b.fullest(move)
+        assert x is not None and y is not None
+        if not same_position(x, y):
+            said = f"a {x.text[:12]}, b {y.text[:12]}"
+            message = f"the recorded digests first differ after move {move} ({said})"
             return {"firstDifferent": move, "message": message}
     if not both:
         return {"firstDifferent": None, "message": "no move whose position both saves record"}
