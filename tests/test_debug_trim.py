@@ -95,7 +95,8 @@ def test_to_adds_a_checkpoint_after_the_cut_when_the_save_replays_that_far(toy: 
     out = tmp_path / "out.json"
     result = trim(str(src), "--to", "7", "-o", str(out), "--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["checkpointAdded"] == "a checkpoint added after move 7"
+    doc = json.loads(result.stdout)
+    assert (doc["checkpointAdded"], doc["checkpointNote"]) == (True, "a checkpoint added after move 7")
     got = json.loads(out.read_text(encoding="utf-8"))
     assert got["checkpoints"][-1] == {"move": 7, "digest": digests[7], "trail": digests[7][:8]}
     final(load(out))
@@ -105,6 +106,26 @@ def test_to_adds_a_checkpoint_after_the_cut_when_the_save_replays_that_far(toy: 
     assert result.exit_code == 0
     assert "(no checkpoint added after move 7: move 4 of 9" in result.stdout
     assert [p["move"] for p in json.loads(out.read_text(encoding="utf-8"))["checkpoints"]] == [3, 5, 6]
+    again = trim(str(broken), "--to", "7", "-o", str(out), "--json")
+    assert json.loads(again.stdout)["checkpointAdded"] is False
+
+
+def test_to_leaves_checkpoints_that_are_not_a_list_and_bounds_a_trail(toy: Any, tmp_path: Path) -> None:
+    """design §7: --to never fails on a save's odd checkpoints (not a list: left as they are,
+    as the schema's error to tell), and a checkpoint it adds has a trail of at most 1,000
+    moves, so the result validates."""
+    data = support.recorded_pioneers_game(42, ["greedy", "random", "greedy"])
+    out = tmp_path / "out.json"
+    for odd in (7, "abc", {"move": 5}):
+        src = support.write(tmp_path / "odd.json", dict(data, checkpoints=odd))
+        result = trim(str(src), "--to", "20", "-o", str(out))
+        assert result.exit_code == 0 and "Traceback" not in result.output
+        assert json.loads(out.read_text(encoding="utf-8"))["checkpoints"] == odd
+    src = support.write(tmp_path / "long.json", toy.save(alternating(1300), target=10_000))
+    assert trim(str(src), "--to", "1200", "-o", str(out)).exit_code == 0
+    [point] = load(out).data["checkpoints"]
+    assert point["move"] == 1200 and len(point["trail"]) == 8 * 1000
+    assert final(load(out)).index == 1200
 
 
 def test_to_refuses_an_unknown_game_and_writes_nothing(tmp_path: Path) -> None:

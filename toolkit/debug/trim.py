@@ -55,17 +55,19 @@ def trim_to(save: Save, n: int) -> dict[str, Any]:
     return data
 
 
-def _close_record(save: Save, data: dict[str, Any], n: int) -> str | None:
+def _close_record(save: Save, data: dict[str, Any], n: int) -> tuple[bool, str] | None:
     """Give ``data`` (``save`` cut after move ``n``) a checkpoint after its last move, so the
     moves past its last checkpoint stay checked: replayed here, the save matches everything it
-    records up to move ``n``, and the digests since that checkpoint are written. ``None`` when
-    nothing was to be added; else what was done (or why nothing could be: the record is left as
-    it was)."""
+    records up to move ``n``, and the digests since that checkpoint are written (a trail of at
+    most :data:`TRAIL_MOVES` moves, as the schema bounds it). ``None`` when nothing is to be
+    added (or the checkpoints are not a list to add to); else whether one was added, and what
+    was done or why nothing could be."""
     from toolkit.replay import ReplayError, game_for, run
 
-    points = data.get("checkpoints")
-    last = max((p["move"] for p in points if isinstance(p, dict) and isinstance(p.get("move"), int)),
-               default=0) if isinstance(points, list) else 0
+    points = data.get("checkpoints", [])
+    if not isinstance(points, list):
+        return None
+    last = max((p["move"] for p in points if isinstance(p, dict) and type(p.get("move")) is int), default=0)
     if n == 0 or last >= n:
         return None
     try:
@@ -73,10 +75,14 @@ def _close_record(save: Save, data: dict[str, Any], n: int) -> str | None:
         digests = [game.digest(step.state) for step in run(save, n) if step.index > last]
     except ReplayError as exc:
         where = exc.where() or "the save"
-        return f"no checkpoint added after move {n}: {where} does not replay: {exc.message}"
-    trail = "".join(d[:TRAIL_CHARS] for d in digests)
-    data["checkpoints"] = [*(points or []), {"move": n, "digest": digests[-1], "trail": trail}]
-    return f"a checkpoint added after move {n}"
+        return False, f"no checkpoint added after move {n}: {where} does not replay: {exc.message}"
+    trail = "".join(d[:TRAIL_CHARS] for d in digests[-TRAIL_MOVES:])
+    data["checkpoints"] = [*points, {"move": n, "digest": digests[-1], "trail": trail}]
+    return True, f"a checkpoint added after move {n}"
+
+
+TRAIL_MOVES = 1000
+"""The most moves one checkpoint's trail may cover (the schema's bound on its length)."""
 
 
 @dataclass
@@ -302,11 +308,13 @@ def shorten(
             raise DebugError(game_problem(save) or Problem(path, message, "unknown_game"))
         data = trim_to(save, to)
         unit = "intents" if save.kind == "stationmaster" else "moves"
-        added = _close_record(save, data, to) if save.kind != "stationmaster" else None
-        report |= {"mode": "to", "kept": to, "original": len(save.moves), "checkpointAdded": added}
+        closed = _close_record(save, data, to) if save.kind != "stationmaster" else None
+        added, said = closed if closed is not None else (False, None)
+        report |= {"mode": "to", "kept": to, "original": len(save.moves), "checkpointAdded": added,
+                   "checkpointNote": said}
         line = f"{out}: kept the first {to} of {len(save.moves)} {unit} of {path}"
-        if added is not None:
-            line += f" ({added})"
+        if said is not None:
+            line += f" ({said})"
         return save_text(save, data), report, line
     assert expr is not None
     max_replays = max_replays or MAX_REPLAYS
