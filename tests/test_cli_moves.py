@@ -256,7 +256,7 @@ def test_a_save_position_out_of_reach_is_one_line(tmp_path: Path) -> None:
     path, _ = _bug_report(tmp_path)
     for args, code, said in (
         (["--at", 999], 2, "--at 999 is beyond the end: the save has 322 moves [beyond_end]"),
-        (["--at", 200], 1, "move 155: the save replays only to move 154: move 155 is refused"),
+        (["--at", 200], 1, "move 155: refused, so the save replays only to move 154: edge 71 does not join"),
         (["--seat", 9], 2, "there is no seat 9 (seats 0..3) [bad_seat]"),
         (["--seat", "1" * 5000], 2, "is not a seat number"),
     ):
@@ -264,3 +264,26 @@ def test_a_save_position_out_of_reach_is_one_line(tmp_path: Path) -> None:
         assert result.exit_code == code and said in result.output, (args, result.output)
     assert run("--state", CAPTURE, "--at", 3).exit_code == 2
     assert run(path, "--state", CAPTURE).exit_code == 2
+
+
+def test_a_save_position_says_the_start_the_end_and_a_record_that_differs(tmp_path: Path) -> None:
+    """design §5: --at 0 is the start; at the end of a finished game no seat is to move and the
+    report says the game is over; a seat with no legal move says so; where the save's recorded
+    digests part from this engine's before the position, the report names that move as
+    replay would (the position shown is this engine's)."""
+    import replaykit_debug_support as support
+
+    game = REPLAYS / "pioneers-two-against-two.json"
+    assert run(game, "--at", 0).stdout.startswith(f"{game}: the position at the start (of 322 moves)\n")
+    end = report(game)
+    assert (end["at"], end["over"], end["toMove"], end["nextMove"]) == (322, True, [], None)
+    assert run(game).stdout.rstrip().endswith("no seat is to move: the game is over")
+    assert "(not to move), holding" in run(game, "--at", 10, "--seat", 1).stdout
+    assert run(game, "--at", 10, "--seat", 1).stdout.rstrip().endswith("    (none)")
+    data = support.recorded_elsewhere(json.loads(game.read_text(encoding="utf-8")), 123)
+    path = tmp_path / "elsewhere.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    doc = report(path, "--at", 130)
+    assert doc["at"] == 130 and doc["recordDiffers"].startswith("move 123 of 322 (")
+    assert doc["recordDiffers"].endswith("[diverged]")
+    assert report(path, "--at", 100)["recordDiffers"] is None

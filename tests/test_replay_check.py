@@ -77,3 +77,12 @@ def test_until_without_check_is_a_usage_error(recorded: Path) -> None:
     """--until only makes sense with --check."""
     result = CliRunner().invoke(cli, ["replay", "--until", "turn > 1", str(recorded)])
     assert result.exit_code == 2
+
+
+def test_a_condition_at_the_start_has_no_move_in_its_record(recorded: Path) -> None:
+    """design §7: an error record's move counts from 1, or is null: a condition that holds (or
+    cannot be read) at the start, before any move, names none."""
+    for until in ("turn >= 0", "nosuch > 1"):
+        result = CliRunner().invoke(cli, ["replay", "--check", "--until", until, str(recorded), "--json"])
+        [error] = json.loads(result.stdout)["errors"]
+        assert error["move"] is None, (until, error)

@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from toolkit.commands.params import GivenPath
-from toolkit.report import Failed, Outcome, reporting
+from toolkit.report import Error, Failed, Outcome, reporting
 
 
 @click.command("moves")
@@ -68,7 +68,7 @@ def _at_position(path: str, at: int | None, seat: str | None) -> Outcome:
     try:
         found = examine(path, at, None if seat is None else int(seat))
     except DebugError as exc:
-        raise Failed([exc.problem], exc.exit_code) from None
+        raise Failed([Error(exc.line, exc.problem)], exc.exit_code) from None
     return Outcome(found.as_json(), found.lines())
 
 

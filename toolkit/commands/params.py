@@ -52,8 +52,7 @@ class GivenPath(click.Path):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value:
-            folder = "" if self.allow_dash else " (give '.' for the current folder)"  # '-' names a file
-            self.fail(f"an empty path names nothing{folder}", param, ctx)
+            self.fail("an empty path names nothing ('.' is the current folder)", param, ctx)
         return super().convert(value, param, ctx)
 
 

@@ -180,6 +180,13 @@ def parse_condition(text: str) -> Node:
         raise DebugError(Problem("", message, "bad_condition"), usage=True, line=message) from None
 
 
+def _view_failed(path: str, move: int, exc: ViewFailed) -> Problem:
+    """The engine's view failing at the position after ``move`` (0: the start): an engine bug,
+    on the move it concerns (records count moves from 1; the start is none)."""
+    where = "after this move" if move else "at the start"
+    return Problem(path, f"{where}: {exc}", "engine_error", move=move or None)
+
+
 def _summary(game: Game, state: Any) -> dict[str, Any] | None:
     try:
         return dict(game.summary(state))
@@ -204,11 +211,10 @@ class Condition:
             return holds(self.node, scope)
         except ExprEvalError as exc:
             message = f"cannot evaluate {self.text!r} after move {move}: {exc}"
-            raise DebugError(Problem(self.save.path, message, "cannot_evaluate", move=move), usage=True,
-                             line=f"{self.save.path}: {message}") from None
+            problem = Problem(self.save.path, message, "cannot_evaluate", move=move or None)
+            raise DebugError(problem, usage=True, line=f"{self.save.path}: {message}") from None
         except ViewFailed as exc:
-            problem = Problem(self.save.path, f"after move {move}: {exc}", "engine_error", move=move)
-            raise DebugError(problem) from None
+            raise DebugError(_view_failed(self.save.path, move, exc)) from None
 
     def position(self, pos: Position) -> bool:
         return self.at(pos.state, pos.k, pos.illegal)
@@ -528,16 +534,16 @@ def check_verdict(path: str, until: str | None = None) -> Verdict:
             if node is not None and holds(node, PositionScope(game, step.state, step.index)):
                 where = "at the start" if step.index == 0 else f"after move {step.index} of {total}"
                 message = f"condition {until!r} holds {where}"
-                problem = Problem(path, message, "condition_holds", move=step.index)
+                problem = Problem(path, message, "condition_holds", move=step.index or None)
                 return Verdict(1, f"{path}: {message}", problem)
     except ReplayError as exc:
         return Verdict(1, exc.line(), exc.problem())
     except (ExprError, ViewFailed) as exc:
         if isinstance(exc, ViewFailed):
-            problem = Problem(path, f"after move {last}: {exc}", "engine_error", move=last)
+            problem = _view_failed(path, last, exc)
             return Verdict(1, problem.line(), problem)
         message = f"cannot evaluate {until!r} after move {last}: {exc}"
-        problem = Problem(path, message, "cannot_evaluate", move=last)
+        problem = Problem(path, message, "cannot_evaluate", move=last or None)
         return Verdict(125, f"{path}: {message} (cannot test)", problem)
     except Exception as exc:  # an engine crash is a failure of this revision
         crash = f"the engine crashed: {type(exc).__name__}: {exc}"

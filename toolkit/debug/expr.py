@@ -550,12 +550,12 @@ def _fields_like(name: str, value: Mapping[Any, Any]) -> str:
     first, then the others in order, at most :data:`FIELDS_SHOWN` and how many in all."""
     keys = sorted(str(k) for k in value if isinstance(k, str))
     close = difflib.get_close_matches(name, keys, n=3, cutoff=0.7)
-    lowered = [k for k in keys if name.lower() in k.lower() and k not in close]
-    first = close + lowered
-    shown = first + [k for k in keys if k not in first]
-    said = f"did you mean {', '.join(first)}? " if first else ""
-    more = f", ... ({len(keys)} in all)" if len(keys) > FIELDS_SHOWN else ""
-    return f"{said}fields: {', '.join(shown[:FIELDS_SHOWN])}{more}"
+    if len(name) > 2:  # a longer name also finds the fields that hold it ("point": victoryPoints)
+        close += [k for k in keys if name.lower() in k.lower() and k not in close][: 3 - len(close)]
+    rest = [k for k in keys if k not in close]
+    said = f"did you mean {', '.join(close)}? other " if close else ""
+    more = f", ... ({len(keys)} in all)" if len(rest) > FIELDS_SHOWN else ""
+    return f"{said}fields: {', '.join(rest[:FIELDS_SHOWN])}{more}"
 
 
 def get_index(value: Any, key: Any) -> Any:

@@ -5,9 +5,10 @@ the engine allows them there, and what the engine says of the save's own next mo
 before the move a bug report stops at), asks the engine for each seat to move its legal moves
 (``Game.legal_moves``) and its hand (the full-information view the conditions read), and
 tries the save's move N + 1 on a copy of the position: accepted, or refused with the engine's
-code and reason, and whether the listing holds it. A listing may sample what is too large to
-list (pioneers samples trade offers), so a move it does not hold is not thereby illegal: the
-trial is what decides.
+code and reason, and whether the listing holds it. The position is this engine's: where the
+save's recorded digests part from it before move N, the report says so, as ``replay`` would.
+A listing may sample what is too large to list (pioneers samples trade offers), so a move it
+does not hold is not thereby illegal: the trial is what decides.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from toolkit.debug.context import ADAPTERS
 from toolkit.debug.expr import ExprEvalError, equal
 from toolkit.debug.prefixes import Prefixes, compact, describe, label_of
 from toolkit.games.base import Game, IllegalMove
-from toolkit.saves import Problem, Save
+from toolkit.saves import DAMAGED_CHECKPOINT, Problem, Save
 
 LISTED = 40
 """The legal moves a text report lists per seat (JSON lists them all)."""
@@ -51,6 +52,8 @@ class Examined:
     seats: list[Seat] = field(default_factory=list)
     next_move: dict[str, Any] | None = None  # the save's move after the position, tried
     stops: str = ""  # why the replay could go no further, when it stopped short of the end
+    record: str = ""  # where the save's recorded digests part from this engine's, up to here
+    over: bool = False  # the game is over at this position
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -61,11 +64,16 @@ class Examined:
             "toMove": [s.as_json() for s in self.seats],
             "nextMove": self.next_move,
             "replayStops": self.stops or None,
+            "recordDiffers": self.record or None,
+            "over": self.over,
         }
 
     def lines(self) -> list[str]:
-        out = [f"{self.file}: the position after move {self.at} of {self.total}"
-               + (f" ({self.stops})" if self.stops else "")]
+        where = f"after move {self.at}" if self.at else "at the start"
+        where += f" of {self.total}" if self.at else f" (of {self.total} moves)"
+        out = [f"{self.file}: the position {where}" + (f" ({self.stops})" if self.stops else "")]
+        if self.record:
+            out.append(f"  record: {self.record}")
         out.append("  position: " + ", ".join(f"{k} {_compact(v)}" for k, v in self.summary.items()))
         nxt = self.next_move
         if nxt is not None:
@@ -81,6 +89,10 @@ class Examined:
                 out.append(f"    {move['words']}")
             if len(seat.moves) > LISTED:
                 out.append(f"    ... and {len(seat.moves) - LISTED} more (--json lists them all)")
+            if not seat.moves:
+                out.append("    (none)")
+        if not self.seats:
+            out.append("  no seat is to move" + (": the game is over" if self.over else ""))
         return out
 
 
@@ -107,8 +119,7 @@ def examine(path: str, at: int | None = None, seat: int | None = None) -> Examin
     reach = total if failure is None else failure.index - 1
     if at is not None and at > reach:
         assert failure is not None
-        message = (f"the save replays only to move {reach}: move {failure.index} is refused "
-                   f"({failure.message} [{failure.code}])")
+        message = f"refused, so the save replays only to move {reach}: {failure.message}"
         raise DebugError(Problem(path, message, failure.code, move=failure.index))
     at = reach if at is None else at
     state = pref.position(at).state
@@ -120,7 +131,8 @@ def examine(path: str, at: int | None = None, seat: int | None = None) -> Examin
     if seat is not None and players is not None and not 0 <= seat < players:
         raise DebugError(Problem(path, f"there is no seat {seat} (seats 0..{players - 1})", "bad_seat"),
                          usage=True)
-    result = Examined(path, at, total, dict(game.summary(state)), stops=stops)
+    result = Examined(path, at, total, dict(game.summary(state)), stops=stops, record=_record(save, at),
+                      over=game.is_over(state))
     movers = game.to_move(state)
     listed = {s: list(game.legal_moves(state, s)) for s in {*movers, *seats}}
     for s in seats:
@@ -128,6 +140,20 @@ def examine(path: str, at: int | None = None, seat: int | None = None) -> Examin
     if at < total:
         result.next_move = _try(game, state, save, at, [listed[s] for s in movers])
     return result
+
+
+def _record(save: Save, at: int) -> str:
+    """Where the positions up to move ``at`` part from what the save records, as a replay says
+    ("" when they match): the position shown is this engine's either way."""
+    from toolkit.replay import ReplayError, run
+
+    try:
+        for _ in run(save, at):
+            pass
+    except ReplayError as exc:
+        if exc.code in ("diverged", DAMAGED_CHECKPOINT):
+            return f"{exc.where()}: {exc.message} [{exc.code}]"
+    return ""
 
 
 def _entry(game: Game, move: Any) -> dict[str, Any]:

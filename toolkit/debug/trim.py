@@ -188,8 +188,8 @@ def minimize(save: Save, game: Game, text: str, max_replays: int = MAX_REPLAYS) 
         if cond.at(pref.position(failure.index - 1).state, failure.index, True):
             return _minimize_refusal(save, game, cond, pref, max_replays)
         message = (
-            f"condition {text!r} holds at no position that replays; the replay stops at "
-            f"move {failure.index} ({failure.message}): use trim --to to cut there"
+            f"condition {text!r} holds at no position that replays, and the replay stops at this "
+            f"move ({failure.message}): trim --to {failure.index - 1} cuts before it"
         )
         raise DebugError(Problem(save.path, message, "never_holds", move=failure.index))
     if found is None:
