@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from site_support import small_archive, stamps, tree
+from site_support import REPLAYS, small_archive, stamps, tree
 
 from toolkit.cli import cli
 from toolkit.progress import TerminalBar
@@ -214,6 +214,70 @@ def test_a_schema_change_misses_the_cache(tmp_path: Path, monkeypatch: pytest.Mo
         cache.fingerprint.cache_clear()
 
 
+@pytest.mark.parametrize(("game", "other"), [("pioneers", "codex"), ("codex", "pioneers")])
+def test_a_page_of_one_game_loads_nothing_of_another(game: str, other: str) -> None:
+    """design §8a: a game's cache key leaves out the other games' engines and renderers
+    (resources.GAME_SOURCES), which is right only while a page of one game never loads them:
+    built in a fresh process, a page loads no module of the other game's sources."""
+    import subprocess
+    import sys
+
+    from toolkit.resources import GAME_SOURCES
+
+    save = next(REPLAYS.glob(f"{game}-*.json"))
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from toolkit.site.builder import Entry, PageTask, build_page\n"
+        f"path = Path({str(save)!r})\n"
+        "done = build_page(PageTask(Entry(path), path.read_bytes()))\n"
+        "assert done.html and done.refusal is None, done.refusal_line\n"
+        "print('\\n'.join(sorted(m.__file__ or '' for m in list(sys.modules.values())"
+        " if getattr(m, '__name__', '').startswith('toolkit'))))\n"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).resolve().parent.parent).stdout.split()
+    package = Path(__file__).resolve().parent.parent / "toolkit"
+    inside = [Path(f).resolve().relative_to(package.resolve()).as_posix() for f in loaded if f]
+    assert any(p.startswith(GAME_SOURCES[game]) for p in inside)
+    assert not [p for p in inside if p.startswith(GAME_SOURCES[other])]
+
+
+def test_a_change_to_one_engine_misses_only_its_games_pages(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    """design §8a: a game's pages are keyed by the toolkit without the other games' sources, so
+    an edit to the codex engine misses every codex page and no pioneers page; a save whose
+    head is not in canonical form is keyed by the whole toolkit."""
+    from toolkit import resources
+    from toolkit.site.cache import game_of
+
+    real = resources._files
+    edited = tmp_path / "constants.py"
+
+    def with_an_edit(root: str, skip: tuple[str, ...]) -> list[tuple[str, str]]:
+        found = real(root, skip)
+        for i, (inside, path) in enumerate(found):
+            if inside == "games/codex/constants.py":
+                edited.write_bytes(Path(path).read_bytes() + b"\n# edited\n")
+                found[i] = (inside, str(edited))
+        return found
+
+    resources.fingerprint.cache_clear()
+    try:
+        before = {g: resources.fingerprint(g) for g in (None, "pioneers", "codex")}
+        monkeypatch.setattr(resources, "_files", with_an_edit)
+        resources.fingerprint.cache_clear()
+        after = {g: resources.fingerprint(g) for g in (None, "pioneers", "codex")}
+    finally:
+        monkeypatch.undo()
+        resources.fingerprint.cache_clear()
+    assert after["pioneers"] == before["pioneers"]
+    assert after["codex"] != before["codex"] and after[None] != before[None]
+    assert game_of((REPLAYS / "pioneers-two-against-two.json").read_bytes()) == "pioneers"
+    assert game_of(b'{"game": "pioneers", "format": "replaykit/save@1"}') is None
+    assert game_of(b'{"format": "replaykit/save@1", "meta": {"game": "codex"}, "game": "pioneers"}') is None
+
+
 def test_an_upgrade_of_a_library_that_writes_pages_misses_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     """design §8a: a page's bytes also come from the libraries that write it (Jinja2,
     MarkupSafe, svgwrite) and the validator that may refuse its save, whose versions the
@@ -372,6 +436,34 @@ def test_a_damaged_cache_entry_is_rebuilt_never_trusted(
     again = build(replays, tmp_path / "site", cache=cache)
     assert again.rebuilt == 3
     assert tree(tmp_path / "site") == expected
+
+
+def test_the_cache_keeps_the_pages_of_the_last_three_builds(tmp_path: Path) -> None:
+    """design §8a: a change undone finds its pages still cached: the cache keeps the pages of
+    the last three builds (a save edited twice and put back is built from the cache), and
+    drops those no build of the three used."""
+    replays = small_archive(tmp_path / "replays")
+    cache = tmp_path / "cache"
+    save = replays / "game-0.json"
+    original = save.read_bytes()
+    data = json.loads(original)
+    build(replays, tmp_path / "site", cache=cache)
+    versions = []
+    for title in ("edited once", "edited twice"):
+        data["meta"] = dict(data.get("meta") or {}, title=title)
+        save.write_text(json.dumps(data), encoding="utf-8")
+        assert build(replays, tmp_path / "site", cache=cache).rebuilt == 1
+        versions.append(save.read_bytes())
+    save.write_bytes(original)  # undone: the first build's page is among the last three
+    assert build(replays, tmp_path / "site", cache=cache).rebuilt == 0
+    assert len(list((cache / "pages").iterdir())) == 5  # 3 pages, and 2 edits of one
+    for title in ("a", "b", "c"):
+        data["meta"] = dict(data.get("meta") or {}, title=title)
+        save.write_text(json.dumps(data), encoding="utf-8")
+        build(replays, tmp_path / "site", cache=cache)
+    save.write_bytes(versions[0])  # four builds ago: gone
+    assert build(replays, tmp_path / "site", cache=cache).rebuilt == 1
+    assert len(list((cache / "pages").iterdir())) == 2 + 3  # the two others, three versions of one
 
 
 FORGED = {"file": "f", "message": "m", "code": "c", "pointer": "", "move": None}

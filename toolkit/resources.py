@@ -61,22 +61,40 @@ def library_versions() -> str:
     return "\n".join(lines) + "\n"
 
 
+GAME_SOURCES: dict[str, tuple[str, ...]] = {
+    "pioneers": ("games/pioneers/", "render/pioneers.py"),
+    "codex": ("games/codex/", "render/codex.py", "render/codex_words.py"),
+    "stationmaster": ("games/stationmaster/",),
+}
+"""The sources that belong to one game alone (its engine and its renderer), by their paths
+inside the package: a page of another game never loads them (a test holds this), so they
+are left out of that game's :func:`fingerprint`."""
+
+
 @cache
-def fingerprint() -> str:
+def fingerprint(game: str | None = None) -> str:
     """The SHA-256 of the toolkit's version, of the versions of the Python and libraries it
     works with (:func:`library_versions`), and of every source, template, asset and schema
     file (:func:`_files`), each under its path inside its folder: two installations give the
     same fingerprint exactly when they would compute the same things, whether the data
-    folders lie inside the package (a wheel) or beside it (a checkout)."""
+    folders lie inside the package (a wheel) or beside it (a checkout).
+
+    With a known ``game``, the sources of every other game (:data:`GAME_SOURCES`) are left
+    out: what one game's page is made of, so that a change to one engine leaves the cached
+    pages of the other games standing."""
     import hashlib
     from pathlib import Path
 
     from toolkit import __version__
 
+    others = tuple(p for g, paths in GAME_SOURCES.items() if g != game for p in paths) \
+        if game in GAME_SOURCES else ()
     digest = hashlib.sha256(f"replaykit {__version__}\n{library_versions()}".encode())
     roots = [(_PACKAGE, DATA_FOLDERS), *((str(data_dir(name)), ()) for name in DATA_FOLDERS)]
     for root, skip in roots:  # a wheel's data folders lie in the package: hashed as data folders
         for inside, path in _files(root, skip):
+            if root == _PACKAGE and inside.startswith(others):
+                continue
             try:
                 content = hashlib.sha256(Path(path).read_bytes()).digest()
             except OSError:  # not readable here (another user's file): it shapes nothing this reads

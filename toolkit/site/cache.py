@@ -3,9 +3,10 @@
 A key is the SHA-256 of the save's bytes, its file name, the manifest's title and note,
 the site's links and the *fingerprint* of the toolkit that builds it
 (:func:`toolkit.resources.fingerprint`: its version, every source, template, asset and
-schema file, and the versions of the Python and the libraries that write a page or refuse
-its save). An unchanged save under
-an unchanged toolkit finds its page here; any change to one of them misses.
+schema file but the other games' engines and renderers, and the versions of the Python and
+the libraries that write a page or refuse its save). An unchanged save under an unchanged
+toolkit finds its page here; any change to one of them misses (a change to one game's
+engine only misses that game's pages).
 
 An entry is one file, ``pages/KEY.page``: a JSON header line (the key, the body's size
 and SHA-256, the index record or the refusal) and then the page itself. An entry whose
@@ -19,6 +20,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import stat
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -29,6 +31,10 @@ from toolkit.saves import Problem, write_atomic
 from toolkit.site.swap import inside_site
 
 SUFFIX = ".page"
+KEPT_BUILDS = 3
+"""How many builds' pages the cache keeps (the last one and the two before it)."""
+BUILDS = "builds.json"
+"""The file beside the entries' folder listing the keys each kept build used (newest first)."""
 
 
 @dataclass(frozen=True)
@@ -41,9 +47,23 @@ class Outcome:
     refusal: Problem | None = None
 
 
+_CANONICAL_HEAD = re.compile(rb'\A\{\s*"format"\s*:\s*"[^"\\]*"\s*,\s*"game"\s*:\s*"([a-z]+)"')
+"""The head of a save in canonical form (``replaykit fmt``, ``record``): ``format`` first and
+``game`` second, so the ``game`` it names is the top-level one."""
+
+
+def game_of(data: bytes) -> str | None:
+    """The game a save's bytes name, read from the head of its canonical form without parsing
+    the rest (``None`` when the save does not open that way: the key is then the whole
+    toolkit's)."""
+    found = _CANONICAL_HEAD.match(data)
+    return found.group(1).decode() if found else None
+
+
 def page_key(parts: list[str], data: bytes) -> str:
-    """The cache key of one page: the fingerprint, the text ``parts`` and the save's bytes."""
-    digest = hashlib.sha256(fingerprint().encode())
+    """The cache key of one page: the fingerprint of what a page of its game is made of
+    (:func:`toolkit.resources.fingerprint`), the text ``parts`` and the save's bytes."""
+    digest = hashlib.sha256(fingerprint(game_of(data)).encode())
     for part in parts:
         digest.update(hashlib.sha256(part.encode("utf-8", "surrogatepass")).digest())
     digest.update(hashlib.sha256(data).digest())
@@ -89,13 +109,26 @@ class PageCache:
                     (outcome.html or "").encode("utf-8"))
 
     def prune(self) -> None:
-        """Remove every entry this build did not use: the cache holds the last build's pages."""
+        """Remove every entry none of the last :data:`KEPT_BUILDS` builds used (this one among
+        them): a change undone (an engine edit reverted, a branch left) finds its pages still
+        here, while the cache stays a few builds large. Which keys each build used is kept in
+        :data:`BUILDS`; a list that cannot be read counts as none."""
         if self.folder is None or not self.folder.is_dir():
             return
+        record = self.folder.parent / BUILDS
+        try:
+            earlier = json.loads(record.read_text(encoding="utf-8"))
+            builds = [set(keys) for keys in earlier if isinstance(keys, list)][: KEPT_BUILDS - 1]
+        except (OSError, ValueError, TypeError):
+            builds = []
+        builds.insert(0, set(self.used))
+        kept = set().union(*builds)
         for path in self.folder.iterdir():
-            if path.suffix == SUFFIX and path.stem not in self.used:
+            if path.suffix == SUFFIX and path.stem not in kept:
                 with contextlib.suppress(OSError):
                     os.unlink(path)
+        with contextlib.suppress(OSError):
+            write_atomic(record, json.dumps([sorted(keys) for keys in builds]).encode("utf-8"), durable=False)
 
 
 def _entry_hash(fields: dict[str, Any], body: bytes) -> str:
