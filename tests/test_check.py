@@ -48,7 +48,7 @@ def test_each_save_gets_its_verdict(corpus: Path) -> None:
     verdicts = check_all(collect([corpus]))
     summaries = {Path(v.file).name: v.summary() for v in verdicts}
     assert summaries["a-good.json"] == "ok"
-    assert summaries["b-diverged.json"] == "diverged at move 88"
+    assert summaries["b-diverged.json"] == "diverged at move 88 (turn build_road, seat 0)"
     assert summaries["c-illegal.json"].startswith("illegal at move 10 (")
     assert summaries["d-invalid.json"] == (
         "invalid (move 3: /moves/2: 'payload' is a required property [missing_field]; 1 more error)"

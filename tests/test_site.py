@@ -165,7 +165,8 @@ def test_a_save_its_schema_refuses_is_never_published(
 
 
 def test_skip_broken_lists_what_it_left_out(replays: Path, tmp_path: Path) -> None:
-    """design §8: --skip-broken builds the rest and lists each skipped save."""
+    """design §8: --skip-broken builds the rest and lists each skipped save; the last line
+    says how many saves were left out, by code, so a scripted build cannot lose them unseen."""
     put(replays, "gamma.json", broken(record("site-broken", ["greedy"] * 3), 15))
     (replays / "delta.json").write_text("{oops", encoding="utf-8")
     out = tmp_path / "site"
@@ -177,6 +178,10 @@ def test_skip_broken_lists_what_it_left_out(replays: Path, tmp_path: Path) -> No
     assert any("delta.json" in line and "[bad_json]" in line for line in skipped)
     pages = sorted(p.name for p in (out / "replays").glob("*.html"))
     assert pages == ["alpha.html", "beta.html"]
+    assert "; left out 2 of 4 saves (1 bad_json, 1 " in result.stdout
+    doc = json.loads(CliRunner().invoke(cli, ["site", str(replays), "-o", str(out), "--skip-broken",
+                                               "--json"]).stdout)
+    assert len(doc["skipped"]) == 2
 
 
 def test_manifest_entry_without_its_file_is_a_broken_save(replays: Path, tmp_path: Path) -> None:

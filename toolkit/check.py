@@ -47,6 +47,7 @@ class Verdict:
     moves: int | None = None
     reason: str = ""
     cause: Problem | None = None
+    label: str = ""  # the move it concerns, in the engine's words (``turn play_dev, seat 0``)
 
     @property
     def ok(self) -> bool:
@@ -66,7 +67,7 @@ class Verdict:
         if self.status == OK:
             return f"{OK} ({self.reason})" if self.reason else OK
         if self.status == DIVERGED:
-            return f"diverged at move {self.move}"
+            return f"diverged at move {self.move}" + (f" ({self.label})" if self.label else "")
         if self.status == ILLEGAL:
             return f"illegal at move {self.move} ({self.reason})"
         return f"invalid ({self.reason})"
@@ -123,7 +124,7 @@ def check_save(task: CheckTask) -> Verdict:
         status = DIVERGED if exc.code == "diverged" else ILLEGAL
         label = f"{exc.label}: " if exc.label and status == ILLEGAL else ""
         reason = f"{label}{exc.message} [{exc.code}]"
-        return Verdict(task.path, status, total, reason, exc.problem())
+        return Verdict(task.path, status, total, reason, exc.problem(), exc.label)
     return Verdict(task.path, OK, total)
 
 

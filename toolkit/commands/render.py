@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from toolkit.commands.check import jobs_options
 from toolkit.commands.params import GivenPath, check_to, given
-from toolkit.report import Outcome, reporting
+from toolkit.report import Error, Outcome, reporting
 from toolkit.textsafe import clean
 
 
@@ -235,7 +236,18 @@ def site_command(
         f"({built.rebuilt} rendered, {reused} from the cache"
         f"{'; the site was already up to date' if built.unchanged else ''})"
     )
+    if built.skipped:  # said in the last line too: a scripted build must not lose saves unseen
+        line += f"; left out {len(built.skipped)} of {len(built.replays) + len(built.skipped)} saves " \
+                f"({_counted(built.skipped)})"
     return Outcome(data, [line], notes=notes)
+
+
+def _counted(errors: Sequence[Error]) -> str:
+    """How many errors of each code, most first (``385 diverged, 2 not_connected``)."""
+    from collections import Counter
+
+    counts = Counter(error.problem.code for error in errors)
+    return ", ".join(f"{n} {code}" for code, n in counts.most_common())
 
 
 COMMANDS = (frames_command, site_command)
