@@ -466,6 +466,32 @@ def test_the_cache_keeps_the_pages_of_the_last_three_builds(tmp_path: Path) -> N
     assert len(list((cache / "pages").iterdir())) == 2 + 3  # the two others, three versions of one
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_build_that_must_fail_stops_at_its_first_refusal(tmp_path: Path, jobs: int) -> None:
+    """design §8: without --skip-broken one save that cannot be published fails the build, so
+    the build stops there rather than render every other page in vain (the largest save goes
+    first); its line says where every refusal is listed. The workers are ended, the site is
+    not made, and the build with --skip-broken still builds the rest."""
+    import replaykit_debug_support as support
+
+    replays = small_archive(tmp_path / "replays")
+    whole = json.loads((REPLAYS / "pioneers-two-against-two.json").read_text(encoding="utf-8"))
+    (replays / "big.json").write_text(json.dumps(support.recorded_elsewhere(whole, 200)), encoding="utf-8")
+    cache = tmp_path / "cache"
+    args = ["site", str(replays), "-o", str(tmp_path / "site"), "--cache", str(cache), "-j", str(jobs)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 1
+    [line] = result.stderr.splitlines()
+    assert "big.json: move 200 of 322" in line and line.endswith(
+        "[diverged] (the build stopped here: `replaykit check` lists every save it cannot publish, "
+        "and --skip-broken builds the rest)")
+    assert not (tmp_path / "site").exists()
+    if jobs == 1:
+        assert len(list((cache / "pages").iterdir())) == 1  # the refusal, and nothing built after it
+    result = CliRunner().invoke(cli, [*args, "--skip-broken"])
+    assert result.exit_code == 0 and "; left out 1 of 4 saves (1 diverged)" in result.stdout
+
+
 FORGED = {"file": "f", "message": "m", "code": "c", "pointer": "", "move": None}
 
 

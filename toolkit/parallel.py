@@ -17,7 +17,7 @@ import signal
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
@@ -47,8 +47,9 @@ def run_each(
     count: int,
     jobs: int = 1,
     scheduler: str | None = None,
-) -> Iterator[tuple[int, R]]:
-    """Yield ``(index, func(task))`` for each of the ``count`` tasks, in the order they finish.
+) -> Generator[tuple[int, R], None, None]:
+    """Yield ``(index, func(task))`` for each of the ``count`` tasks, in the order they finish
+    (closed before the end, it stops the work: the workers are ended).
 
     ``tasks`` is consumed lazily where the work stays on this machine (a task is made only
     when a worker is about to need it), so a large corpus is never all in memory at once.

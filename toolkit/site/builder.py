@@ -11,6 +11,7 @@ changed (see :mod:`toolkit.site.cache`). The same inputs always give byte-identi
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import json
 import os
@@ -422,7 +423,8 @@ def build(
                         stage.add(f"{PAGES}/{slugs[i]}.json", data)
                     shown.advance()
 
-                built.rebuilt = _pages(entries, slugs, extra_links, reveal, store, place, jobs, scheduler)
+                built.rebuilt = _pages(entries, slugs, extra_links, reveal, store, place, jobs, scheduler,
+                                       keep_going=skip_broken)
                 records = _collect(built, slugs, outcomes, skip_broken)
                 files: dict[str, str | bytes] = {}
                 files.update(index_files(_process_environment(), records, extra_links, __version__))
@@ -453,10 +455,12 @@ def _pages(
     place: Callable[[int, Outcome, bytes | None], None],
     jobs: int,
     scheduler: str | None,
+    keep_going: bool = True,
 ) -> int:
     """Hand every page to ``place``, with the save's bytes it was made from: from the cache
     where it can be, else built; return how many were built. A save's bytes are read when its
-    page is looked up or built, not all at once.
+    page is looked up or built, not all at once. Unless ``keep_going``, the first refusal
+    ends the work: the build fails on it, so the pages after it are not built in vain.
 
     Pages are built largest save first, so that with several workers the last to finish are
     short ones and no worker idles long at the end (the order of the output is the input's).
@@ -474,6 +478,8 @@ def _pages(
             sizes[i] = len(data) if data is not None else 0
         else:
             place(i, found, data)
+            if found.refusal is not None and not keep_going:
+                return 0
     todo.sort(key=lambda i: (-sizes[i], i))
     sent: dict[int, PageTask] = {}
 
@@ -482,13 +488,18 @@ def _pages(
             sent[j] = PageTask(entries[i], read_whole(entries[i].path), links, reveal, slugs[i])
             yield sent[j]
 
-    for j, outcome in run_each(build_page, work(), len(todo), jobs=jobs, scheduler=scheduler):
-        task = sent.pop(j)
-        key = _key(task)  # the key of the very bytes this page was built from
-        if key is not None:
-            store.put(key, outcome)
-        place(todo[j], outcome, task.data)
-    return len(todo)
+    built = 0
+    with contextlib.closing(run_each(build_page, work(), len(todo), jobs=jobs, scheduler=scheduler)) as done:
+        for j, outcome in done:  # let go early, the workers are stopped (parallel.run_each)
+            task = sent.pop(j)
+            key = _key(task)  # the key of the very bytes this page was built from
+            if key is not None:
+                store.put(key, outcome)
+            place(todo[j], outcome, task.data)
+            built += 1
+            if outcome.refusal is not None and not keep_going:
+                break
+    return built
 
 
 def _collect(
@@ -498,7 +509,9 @@ def _collect(
     problems: list[Error] = []
     records: list[Record] = []
     for slug, done in zip(slugs, outcomes, strict=True):
-        assert done is not None
+        if done is None:  # the build stopped at a refusal before this page (see _pages)
+            assert not skip_broken
+            continue
         if done.refusal is not None:
             problems.append(Error(done.refusal_line or done.refusal.line(), done.refusal))
         elif done.record is not None:
@@ -508,6 +521,10 @@ def _collect(
             records.append(record)
             built.replays.append(record.legacy())
     if problems and not skip_broken:
+        if None in outcomes:  # stopped at the first: say where the rest are told
+            first = problems[0]
+            problems = [Error(f"{first.line} (the build stopped here: `replaykit check` lists every save "
+                              f"it cannot publish, and --skip-broken builds the rest)", first.problem)]
         raise SiteError(problems)
     built.skipped = problems
     return records
