@@ -463,7 +463,8 @@ def _pages(
     ends the work: the build fails on it, so the pages after it are not built in vain.
 
     Pages are built largest save first, so that with several workers the last to finish are
-    short ones and no worker idles long at the end (the order of the output is the input's).
+    short ones and no worker idles long at the end (the order of the output is the input's);
+    a save that could not be read comes before them all, its refusal costing nothing.
     """
     todo = []
     sizes: dict[int, int] = {}
@@ -475,12 +476,12 @@ def _pages(
             found = None  # a refusal names the save by its path as typed: said again as typed now
         if found is None:
             todo.append(i)
-            sizes[i] = len(data) if data is not None else 0
+            sizes[i] = len(data) if data is not None else -1  # unread: refused first, at no cost
         else:
             place(i, found, data)
             if found.refusal is not None and not keep_going:
                 return 0
-    todo.sort(key=lambda i: (-sizes[i], i))
+    todo.sort(key=lambda i: (sizes[i] >= 0, -sizes[i], i))
     sent: dict[int, PageTask] = {}
 
     def work() -> Iterator[PageTask]:
