@@ -684,13 +684,30 @@ def test_progress_bar_on_a_terminal_counts_done_of_total() -> None:
 
 
 def test_progress_bar_off_a_terminal_shows_nothing() -> None:
-    """Off a terminal the bar writes nothing at all, not even its label."""
+    """Off a terminal a short run writes nothing at all, not even the bar's label."""
     stream = io.StringIO()
     bar = TerminalBar("pages", stream)
     bar.start(3)
     bar.advance(3)
     bar.finish()
     assert stream.getvalue() == ""
+
+
+def test_a_long_run_off_a_terminal_writes_a_line_every_half_minute(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Off a terminal (a CI log) a long run says how far it is, one plain line at most every 30
+    seconds, so the log shows it is alive; nothing once the last item is done."""
+    from toolkit import progress
+
+    now = [1000.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: now[0])
+    stream = io.StringIO()
+    bar = TerminalBar("pages", stream)
+    bar.start(4)
+    for step in (10.0, 25.0, 10.0, 40.0):  # items done at 10 s, 35 s, 45 s and 85 s
+        now[0] += step
+        bar.advance()
+    bar.finish()
+    assert stream.getvalue().splitlines() == ["pages: 2 of 4 done, elapsed 00:35, eta 00:35"]
 
 
 def test_default_cache_lives_in_the_user_cache_folder(

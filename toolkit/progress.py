@@ -2,11 +2,14 @@
 
 The library reports through a :class:`Progress` (start with a total, advance per item,
 finish); :class:`TerminalBar` draws Click's progress bar — items done of total, elapsed
-time and the time still to go — on standard error, and only when standard error is a terminal.
+time and the time still to go — on standard error when it is a terminal. Off a terminal (a CI
+log, a pipe) a long run writes a plain line instead, at most every :data:`LOG_EVERY` seconds,
+so a log shows the run is alive; a run shorter than that writes nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from typing import Any, TextIO
@@ -35,11 +38,12 @@ class TerminalBar(Progress):
         self.stream = stream if stream is not None else sys.stderr
         self.bar: Any = None
         self.started = 0.0
+        self.logged = 0.0  # when a plain line was last written (off a terminal)
         self.total = 0
         self.done = 0
 
     def start(self, total: int) -> None:
-        self.started = time.monotonic()
+        self.started = self.logged = time.monotonic()
         self.total, self.done = total, 0
         if not _is_terminal(self.stream):
             return  # Click would still print the label once; off a terminal, show nothing
@@ -65,11 +69,22 @@ class TerminalBar(Progress):
         self.done += count
         if self.bar is not None:
             self.bar.update(count)
+            return
+        now = time.monotonic()
+        if now - self.logged >= LOG_EVERY and self.done < self.total:
+            self.logged = now
+            line = f"{self.label}: {self.done} of {self.total} done, {self.times()}"
+            with contextlib.suppress(OSError, ValueError):
+                print(line, file=self.stream, flush=True)
 
     def finish(self) -> None:
         if self.bar is not None:
             self.bar.__exit__(None, None, None)
             self.bar = None
+
+
+LOG_EVERY = 30.0
+"""Seconds between the plain progress lines of a run off a terminal."""
 
 
 def _is_terminal(stream: TextIO) -> bool:
