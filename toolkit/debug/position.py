@@ -4,24 +4,25 @@ the engine allows them there, and what the engine says of the save's own next mo
 :func:`examine` replays a save to move N (by default to the last position that replays, just
 before the move a bug report stops at), asks the engine for each seat to move its legal moves
 (``Game.legal_moves``) and its hand (the full-information view the conditions read), and
-tries the save's move N + 1 on a copy of the position: accepted, or refused with the engine's
+says of the save's move N + 1 what the replay found: accepted, or refused with the engine's
 code and reason, and whether the listing holds it. The position is this engine's: where the
 save's recorded digests part from it before move N, the report says so, as ``replay`` would.
 A listing may sample what is too large to list (pioneers samples trade offers), so a move it
-does not hold is not thereby illegal: the trial is what decides.
+does not hold is not thereby illegal: the replay is what decides.
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.debug.bisect import DebugError, open_save
+from toolkit.debug.bisect import DebugError, _start, open_save
 from toolkit.debug.context import ADAPTERS
 from toolkit.debug.expr import ExprEvalError, equal
-from toolkit.debug.prefixes import Prefixes, compact, describe, label_of
-from toolkit.games.base import Game, IllegalMove
+from toolkit.debug.prefixes import Position, Prefixes, compact, describe, label_of
+from toolkit.games.base import Game
+from toolkit.recorded import DAMAGED, SAME, Recorded, damaged_message
+from toolkit.replay import differs_message
 from toolkit.saves import DAMAGED_CHECKPOINT, Problem, Save
 
 LISTED = 40
@@ -103,18 +104,19 @@ def _compact(value: Any) -> str:
 def examine(path: str, at: int | None = None, seat: int | None = None) -> Examined:
     """The position after move ``at`` of the save at ``path`` (default: the last position that
     replays), for ``seat`` or every seat to move. Raises :class:`DebugError` (one line) for a
-    save that cannot be read or replayed that far, or a seat that does not exist."""
+    save that cannot be read or replayed that far, or a seat that does not exist.
+
+    One replay does it all: it compares the positions the save records as it goes, and where
+    it stops is where the save's next move is refused (the moves before were accepted)."""
     save, game = open_save(path)
     total = len(save.moves)
     if at is not None and at > total:
         message = f"--at {at} is beyond the end: the save has {total} moves"
         raise DebugError(Problem(path, message, "beyond_end"), usage=True)
     pref = Prefixes(save, game)
-    try:
-        pref.fresh()
-    except Exception as exc:  # the engine refuses the config: one line
-        raise DebugError(Problem(path, f"the engine cannot start this game: {exc}", "bad_config")) from None
-    pref.run_through()
+    _start(pref)
+    record = _RecordWatch(save, game)
+    pref.run_through(visit=record.visit)
     failure = pref.failure
     reach = total if failure is None else failure.index - 1
     if at is not None and at > reach:
@@ -123,37 +125,61 @@ def examine(path: str, at: int | None = None, seat: int | None = None) -> Examin
         raise DebugError(Problem(path, message, failure.code, move=failure.index))
     at = reach if at is None else at
     state = pref.position(at).state
-    stops = ""
-    if failure is not None and at == reach:
-        stops = f"move {failure.index} is refused: {failure.message} [{failure.code}]"
-    seats = game.to_move(state) if seat is None else [seat]
-    players = len(game.summary(state).get("scores") or []) or None
+    refused = failure if failure is not None and at == reach else None
+    summary = dict(game.summary(state))
+    players = len(summary.get("scores") or []) or None
     if seat is not None and players is not None and not 0 <= seat < players:
         raise DebugError(Problem(path, f"there is no seat {seat} (seats 0..{players - 1})", "bad_seat"),
                          usage=True)
-    result = Examined(path, at, total, dict(game.summary(state)), stops=stops, record=_record(save, at),
-                      over=game.is_over(state))
     movers = game.to_move(state)
+    seats = movers if seat is None else [seat]
+    stops = f"move {refused.index} is refused: {refused.message} [{refused.code}]" if refused else ""
+    result = Examined(path, at, total, summary, stops=stops, record=record.said(at),
+                      over=game.is_over(state))
     listed = {s: list(game.legal_moves(state, s)) for s in {*movers, *seats}}
     for s in seats:
         result.seats.append(Seat(s, _hand(game, state, s), [_entry(game, m) for m in listed[s]], s in movers))
     if at < total:
-        result.next_move = _try(game, state, save, at, [listed[s] for s in movers])
+        move = save.moves[at]
+        held = any(equal(move, m) for s in movers for m in listed[s])
+        result.next_move = {**_entry(game, move), "accepted": refused is None,
+                            "code": refused.code if refused else None,
+                            "message": refused.message if refused else None, "listed": held}
     return result
 
 
-def _record(save: Save, at: int) -> str:
-    """Where the positions up to move ``at`` part from what the save records, as a replay says
-    ("" when they match): the position shown is this engine's either way."""
-    from toolkit.replay import ReplayError, run
+class _RecordWatch:
+    """Compares, along one replay, each position the save records with this engine's, and
+    remembers the first that differs (or whose records disagree), as ``replay`` names it."""
 
-    try:
-        for _ in run(save, at):
-            pass
-    except ReplayError as exc:
-        if exc.code in ("diverged", DAMAGED_CHECKPOINT):
-            return f"{exc.where()}: {exc.message} [{exc.code}]"
-    return ""
+    def __init__(self, save: Save, game: Game) -> None:
+        self.save, self.game = save, game
+        self.recorded = Recorded(save)
+        self.matched = 0  # the last move whose position matched the record
+        self.first: tuple[int, str] | None = None  # (move, its line) once one differs
+
+    def visit(self, pos: Position) -> bool:
+        """Take in the position after ``pos.k`` moves (never stops the replay)."""
+        if self.first is not None or pos.k not in self.recorded.wants:
+            return False
+        got = self.game.digest(pos.state)
+        verdict = self.recorded.verdict(pos.k, got)
+        if verdict == SAME:
+            self.matched = pos.k
+            return False
+        if verdict == DAMAGED:
+            said, code = damaged_message(pos.k), DAMAGED_CHECKPOINT
+        else:
+            want = self.recorded.fullest(pos.k)
+            assert want is not None
+            said, code = differs_message(pos.k, self.matched, want.text, got), "diverged"
+        label = label_of(self.game, self.save.moves[pos.k - 1])
+        self.first = pos.k, f"move {pos.k} of {len(self.save.moves)} ({label}): {said} [{code}]"
+        return False
+
+    def said(self, at: int) -> str:
+        """Where the positions up to move ``at`` part from the record ("" where they match)."""
+        return self.first[1] if self.first is not None and self.first[0] <= at else ""
 
 
 def _entry(game: Game, move: Any) -> dict[str, Any]:
@@ -169,22 +195,3 @@ def _hand(game: Game, state: Any, seat: int) -> Any:
         return adapter.hand(adapter.full_view(game, state), seat)
     except (ExprEvalError, KeyError, TypeError, ValueError, IndexError):
         return None
-
-
-def _try(game: Game, state: Any, save: Save, at: int, listed: list[list[Any]]) -> dict[str, Any]:
-    """The save's move ``at + 1`` tried on a copy of ``state``: accepted or refused (code and
-    reason), and whether the legal moves listed for the seats to move hold it."""
-    move = save.moves[at]
-    trial = copy.deepcopy(state)
-    accepted, code, message = True, "", ""
-    try:
-        if game.is_over(trial):
-            raise IllegalMove("game_over", "the game is already over")
-        game.apply(trial, move)
-    except IllegalMove as exc:
-        accepted, code, message = False, exc.code, exc.message
-    except Exception as exc:  # an engine crash is a finding too
-        accepted, code, message = False, "engine_error", f"the engine crashed: {type(exc).__name__}: {exc}"
-    held = any(equal(move, m) for moves in listed for m in moves)
-    return {"move": move, "label": label_of(game, move), "words": describe(game, move),
-            "accepted": accepted, "code": code or None, "message": message or None, "listed": held}
