@@ -65,12 +65,12 @@ class Error(FrozenRecord):
 class Outcome(Record):
     """What a command found: its JSON fields, its text lines and its exit code.
 
-    ``errors`` go to stderr in text mode unless ``lines`` already carry them
-    (``errors_in_lines``, as ``validate`` lists its errors as its report);
+    ``errors`` go to stderr in text mode, but those whose line is left empty because
+    ``lines`` already say them (as ``validate`` lists its errors as its report);
     ``notes`` are stderr-only text (warnings, skipped inputs) that ``data`` states for JSON.
     """
 
-    __slots__ = ("data", "lines", "exit", "errors", "notes", "errors_in_lines")
+    __slots__ = ("data", "lines", "exit", "errors", "notes")
 
     def __init__(
         self,
@@ -79,14 +79,12 @@ class Outcome(Record):
         exit: int = 0,
         errors: Sequence[Error] = (),
         notes: Sequence[str] = (),
-        errors_in_lines: bool = False,
     ) -> None:
         self.data: Mapping[str, Any] = {} if data is None else data
         self.lines = lines
         self.exit = exit
         self.errors = errors
         self.notes = notes
-        self.errors_in_lines = errors_in_lines
 
     def document(self) -> dict[str, Any]:
         """The ``--json`` document of this outcome."""
@@ -161,10 +159,9 @@ def emit(outcome: Outcome, as_json: bool) -> NoReturn:
             click.echo(clean(line, OUTPUT_LINE_LIMIT))
         for note in outcome.notes:
             click.echo(clean(note, OUTPUT_LINE_LIMIT), err=True)
-        if not outcome.errors_in_lines:
-            for error in outcome.errors:
-                if error.line:
-                    click.echo(error.line, err=True)
+        for error in outcome.errors:
+            if error.line:
+                click.echo(error.line, err=True)
     raise click.exceptions.Exit(outcome.exit)
 
 

@@ -102,8 +102,9 @@ def check_command(
         + (f" ({kinds})" if kinds else "") + f" in {took:.1f}s"
     )
     data = {"counts": counts, "saves": [v.as_json() for v in verdicts]}
-    errors = [Error.of(v.cause) for v in failed if v.cause is not None]  # each save's first error
-    return Outcome(data, lines, exit=1 if failed else 0, errors=errors, errors_in_lines=True)
+    # each save's first error, which the report's lines say
+    errors = [Error("", v.cause) for v in failed if v.cause is not None]
+    return Outcome(data, lines, exit=1 if failed else 0, errors=errors)
 
 
 COMMANDS = (check_command,)

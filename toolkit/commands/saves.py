@@ -28,10 +28,10 @@ def validate_command(paths: tuple[str, ...]) -> Outcome:
     from toolkit.facts import validated
 
     reports, lines = validated(paths)
-    errors = [Error.of(p) for r in reports for p in r.errors]
+    errors = [Error("", p) for r in reports for p in r.errors]  # the report's lines say them
     valid = not errors
     data = {"valid": valid, "files": [r.as_json() for r in reports]}
-    return Outcome(data, lines, 0 if valid else 1, errors, errors_in_lines=True)
+    return Outcome(data, lines, 0 if valid else 1, errors)
 
 
 # ---------------------------------------------------------------- info
