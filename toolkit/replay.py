@@ -186,6 +186,12 @@ def _label(game: Game, move: Any) -> str:
         return ""
 
 
+def checkpoint(move: int, digests: list[str]) -> dict[str, Any]:
+    """The checkpoint after ``move``: the digest after it, whole, and the trail of the short
+    digests after each move of ``digests`` (those of the last ``len(digests)`` moves)."""
+    return {"move": move, "digest": digests[-1], "trail": "".join(d[:TRAIL_CHARS] for d in digests)}
+
+
 def checkpoints_for(state_digests: list[str]) -> list[dict[str, Any]]:
     """Checkpoint records from the digest after every move.
 
@@ -198,7 +204,6 @@ def checkpoints_for(state_digests: list[str]) -> list[dict[str, Any]]:
     for i in range(1, total + 1):
         if i % CHECKPOINT_EVERY and i != total:
             continue
-        trail = "".join(d[:TRAIL_CHARS] for d in state_digests[previous:i])
-        points.append({"move": i, "digest": state_digests[i - 1], "trail": trail})
+        points.append(checkpoint(i, state_digests[previous:i]))
         previous = i
     return points

@@ -20,7 +20,7 @@ from typing import Any
 from toolkit import textsafe
 from toolkit.debug.bisect import DebugError
 from toolkit.games.base import seat_number
-from toolkit.replay import ReplayError, final, game_for, run
+from toolkit.replay import ReplayError, checkpoint, final, game_for, run
 from toolkit.saves import TRAIL_CHARS, Problem, Save
 from toolkit.validation import check
 
@@ -87,11 +87,10 @@ def refreshed_checkpoints(save: Save, game: Any, old: list[dict[str, Any]]) -> l
         move = point["move"]
         if move not in digests:
             continue
-        fresh = dict(point)
-        fresh["digest"] = digests[move]
-        if "trail" in point:
+        fresh = dict(point, digest=digests[move])
+        if point.get("trail"):  # an empty trail stays empty
             first = max(move - len(point["trail"]) // TRAIL_CHARS, 0)
-            fresh["trail"] = "".join(digests[i][:TRAIL_CHARS] for i in range(first + 1, move + 1))
+            fresh.update(checkpoint(move, [digests[i] for i in range(first + 1, move + 1)]))
         points.append(fresh)
     return points
 

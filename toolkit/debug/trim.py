@@ -30,7 +30,7 @@ from typing import Any
 from toolkit.debug.bisect import Condition, DebugError, _start, first_holding, parse_condition
 from toolkit.debug.prefixes import Prefixes
 from toolkit.games.base import Game
-from toolkit.saves import TRAIL_CHARS, Problem, Save
+from toolkit.saves import Problem, Save
 
 MAX_REPLAYS = 3000
 
@@ -62,7 +62,7 @@ def _close_record(save: Save, data: dict[str, Any], n: int) -> tuple[bool, str] 
     most :data:`TRAIL_MOVES` moves, as the schema bounds it). ``None`` when nothing is to be
     added (or the checkpoints are not a list to add to); else whether one was added, and what
     was done or why nothing could be."""
-    from toolkit.replay import ReplayError, game_for, run
+    from toolkit.replay import ReplayError, checkpoint, game_for, run
 
     points = data.get("checkpoints", [])
     if not isinstance(points, list):
@@ -76,8 +76,7 @@ def _close_record(save: Save, data: dict[str, Any], n: int) -> tuple[bool, str] 
     except ReplayError as exc:
         where = exc.where() or "the save"
         return False, f"no checkpoint added after move {n}: {where} does not replay: {exc.message}"
-    trail = "".join(d[:TRAIL_CHARS] for d in digests[-TRAIL_MOVES:])
-    data["checkpoints"] = [*points, {"move": n, "digest": digests[-1], "trail": trail}]
+    data["checkpoints"] = [*points, checkpoint(n, digests[-TRAIL_MOVES:])]
     return True, f"a checkpoint added after move {n}"
 
 
