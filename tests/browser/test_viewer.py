@@ -1431,3 +1431,36 @@ def test_a_moves_link_names_the_view_on_screen(replay_chromium: Any, site: Site)
     line.focus()
     assert line.get_attribute("href") == f"#move={line.get_attribute('data-frame')}"
     page.context.close()
+
+
+LABEL_SIZES = """() => {
+  const svg = document.getElementById('board-svg'), scale = svg.getBoundingClientRect().width
+    / svg.viewBox.baseVal.width;
+  const hex = svg.querySelector('polygon.hex').getBBox().width;
+  const sized = sel => [...svg.querySelectorAll(sel)].map(e => ({
+    px: parseFloat(getComputedStyle(e).fontSize) * scale, width: e.getComputedTextLength()}));
+  return {terrain: sized('.terrain-label'), tokens: sized('.token text'), ports: sized('.harbor text'),
+          hex: hex, scale: scale};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1366, 768)], ids=["small-phone", "laptop"])
+def test_the_boards_words_keep_a_readable_size_and_fit_their_hexes(
+    replay_chromium: Any, site: Site, size: tuple[int, int]
+) -> None:
+    """A board drawn small writes its words and numbers larger in its own units: on a phone the
+    terrain names read at 6 px or more and the numbers at 9 px or more on screen, and every
+    terrain name still fits inside its hex. A board drawn large keeps its sizes."""
+    for name in ("table", "codex"):
+        page = _open(replay_chromium, site.url(name), size)
+        seen = page.evaluate(LABEL_SIZES)
+        terrain, tokens = seen["terrain"], seen["tokens"]
+        assert terrain and tokens and seen["ports"], seen
+        assert all(label["width"] < seen["hex"] for label in terrain), seen
+        if size[0] < 500:
+            assert seen["scale"] < 0.7, seen  # the phone really draws the board small
+            assert min(label["px"] for label in terrain) >= 6, seen
+            assert min(token["px"] for token in tokens) >= 9, seen
+        else:
+            assert {round(label["px"] / seen["scale"]) for label in terrain} == {9}, seen
+        page.context.close()
