@@ -107,6 +107,66 @@ def test_quiet_lists_only_the_saves_not_ok_then_the_count(corpus: Path) -> None:
     assert clean.exit_code == 0 and len(clean.stdout.splitlines()) == 1
 
 
+def test_each_verdict_is_said_as_soon_as_it_and_those_before_it_are_known(
+    corpus: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over thousands of saves a verdict is not kept to the end: each save's line is printed
+    once its check and those of the saves before it are done, in the order given, and the count
+    follows them. A mark printed as each check begins shows the lines coming between them."""
+    from toolkit import check
+
+    checked = check.check_save
+
+    def marked(task: check.CheckTask) -> check.Verdict:
+        print(f"<checking {Path(task.path).name}>")
+        return checked(task)
+
+    monkeypatch.setattr(check, "check_save", marked)
+    result = CliRunner().invoke(cli, ["check", str(corpus), "--jobs", "1"])
+    lines = result.stdout.splitlines()
+    names = ["a-good.json", "b-diverged.json", "c-illegal.json", "d-invalid.json"]
+    assert [line.split(":")[0].rsplit("/", 1)[-1] for line in lines[1:-1:2]] == names, lines
+    assert lines[0:-1:2] == [f"<checking {name}>" for name in names], lines
+    assert lines[-1].startswith("4 saves checked: 1 ok, 3 not ok") and result.exit_code == 1
+    monkeypatch.undo()
+    told: list[str] = []
+    check_all(collect([corpus]), jobs=2, on_verdict=lambda v: told.append(Path(v.file).name))
+    assert told == names  # spread over processes, still in the order given
+
+
+def test_a_verdict_said_on_a_terminal_clears_the_progress_bar_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the bar drawn on the terminal that shows the verdicts too, the bar steps off its
+    line before a verdict is printed there, and is drawn again below it at the next advance."""
+    import io
+    import sys
+
+    from toolkit.progress import TerminalBar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    stream, out = Terminal(), Terminal()
+    monkeypatch.setattr(sys, "stdout", out)
+    bar = TerminalBar("saves", stream)
+    bar.start(2)
+    bar.advance()
+    drawn = stream.getvalue()
+    bar.clear()
+    assert stream.getvalue() == drawn + "\r\x1b[K"
+    bar.advance()
+    assert "2/2" in stream.getvalue()[len(drawn):]
+    bar.finish()
+    monkeypatch.setattr(sys, "stdout", io.StringIO())  # verdicts piped elsewhere: the bar stays
+    bar = TerminalBar("saves", stream)
+    bar.start(2)
+    bar.advance()
+    drawn = stream.getvalue()
+    bar.clear()
+    assert stream.getvalue() == drawn
+    bar.finish()
+
+
 def test_a_clean_corpus_exits_0_with_a_line_per_save(corpus: Path) -> None:
     """Every save ok: exit 0, one line per save and a count."""
     good = corpus / "a-good.json"

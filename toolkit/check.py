@@ -10,10 +10,11 @@ workers (see :mod:`toolkit.parallel`) with the same verdicts.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -159,17 +160,32 @@ def _found(paths: Iterable[str | Path]) -> Iterator[tuple[str, bool]]:
 
 
 def check_all(
-    files: Sequence[str], jobs: int = 1, scheduler: str | None = None, progress: Progress | None = None
+    files: Sequence[str],
+    jobs: int = 1,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    on_verdict: Callable[[Verdict], None] | None = None,
 ) -> list[Verdict]:
-    """One verdict per file, in the order given, however the work was spread."""
+    """One verdict per file, in the order given, however the work was spread.
+
+    ``on_verdict`` hears each verdict in that same order as soon as it and every one before it
+    are known, so a long run can be reported as it goes.
+    """
     shown = progress or Progress()
     verdicts: list[Verdict | None] = [None] * len(files)
+    told = 0  # the verdicts handed to on_verdict
     shown.start(len(files))
     try:
         tasks = (CheckTask(path, read_whole(path)) for path in files)
-        for i, verdict in run_each(check_save, tasks, len(files), jobs=jobs, scheduler=scheduler):
-            verdicts[i] = verdict
-            shown.advance()
+        work = run_each(check_save, tasks, len(files), jobs=jobs, scheduler=scheduler)
+        with contextlib.closing(work) as done:
+            for i, verdict in done:
+                verdicts[i] = verdict
+                while told < len(verdicts) and (known := verdicts[told]) is not None:
+                    if on_verdict is not None:
+                        on_verdict(known)
+                    told += 1
+                shown.advance()
     finally:
         shown.finish()
     return [v for v in verdicts if v is not None]

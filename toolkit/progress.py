@@ -26,6 +26,9 @@ class Progress:
     def advance(self, count: int = 1) -> None:
         """``count`` more items are done."""
 
+    def clear(self) -> None:
+        """Make room for a line on standard output (a bar drawn on the same terminal steps aside)."""
+
     def finish(self) -> None:
         """The run is over (also after a failure)."""
 
@@ -76,6 +79,15 @@ class TerminalBar(Progress):
             line = f"{self.label}: {self.done} of {self.total} done, {self.times()}"
             with contextlib.suppress(OSError, ValueError):
                 print(line, file=self.stream, flush=True)
+
+    def clear(self) -> None:
+        """Take the bar off its line, so a line printed on standard output next starts clean
+        (the next advance draws the bar again, under it). Nothing to do unless both streams
+        show on a terminal."""
+        if self.bar is not None and _is_terminal(sys.stdout):
+            with contextlib.suppress(OSError, ValueError):
+                self.stream.write("\r\x1b[K")
+                self.stream.flush()
 
     def finish(self) -> None:
         if self.bar is not None:

@@ -146,6 +146,14 @@ def json_requested() -> bool:
     return bool(ctx and ctx.find_root().meta.get(META_KEY))
 
 
+def say(line: str) -> None:
+    """Print one line of a command's text report now, as :func:`emit` prints its lines (for a
+    report written as the work goes); nothing when standard output is closed, which
+    :func:`emit` says at the end."""
+    if stdout_open():
+        click.echo(clean(line, OUTPUT_LINE_LIMIT))
+
+
 def emit(outcome: Outcome, as_json: bool) -> NoReturn:
     """Print ``outcome`` as text or as one JSON document, then exit with its code. With standard
     output closed, what would go there is lost: that is said on standard error, exit 1."""
@@ -156,7 +164,7 @@ def emit(outcome: Outcome, as_json: bool) -> NoReturn:
         click.echo(dumps(outcome.document()))
     else:
         for line in outcome.lines:
-            click.echo(clean(line, OUTPUT_LINE_LIMIT))
+            say(line)
         for note in outcome.notes:
             click.echo(clean(note, OUTPUT_LINE_LIMIT), err=True)
         for error in outcome.errors:

@@ -65,11 +65,11 @@ def check_command(
     its checkpoints, and reported as ok, diverged at move N, illegal at move N (...) or
     invalid (...). Exit 1 when any save is not ok.
     """
-    from toolkit.check import check_all, collect, junit_xml, read_alongside
+    from toolkit.check import Verdict, check_all, collect, junit_xml, read_alongside
     from toolkit.outputs import check_output, write_text
     from toolkit.parallel import SchedulerError, default_jobs
     from toolkit.progress import Progress, TerminalBar
-    from toolkit.report import Failed, json_requested
+    from toolkit.report import Failed, json_requested, say
     from toolkit.saves import Problem
 
     started = time.perf_counter()
@@ -78,12 +78,21 @@ def check_command(
         raise Failed([Problem(", ".join(str(p) for p in paths), "no saves to check here", "no_saves")])
     report = None if junit is None else \
         check_output(junit, inputs=[*files, *read_alongside(paths)], option="--junit")
+    shown = Progress() if json_requested() else TerminalBar("saves")
+
+    def tell(verdict: Verdict) -> None:
+        """Each verdict's line as soon as it is known (in text mode; --json waits for the end)."""
+        if not (quiet and verdict.ok):
+            shown.clear()
+            say(verdict.line())
+
     try:
         verdicts = check_all(
             files,
             jobs=jobs or default_jobs(),
             scheduler=scheduler,
-            progress=Progress() if json_requested() else TerminalBar("saves"),
+            progress=shown,
+            on_verdict=None if json_requested() else tell,
         )
     except SchedulerError as exc:
         raise Failed([Problem(str(scheduler), str(exc), "no_scheduler")]) from None
@@ -94,15 +103,13 @@ def check_command(
     for verdict in verdicts:
         counts[verdict.status] = counts.get(verdict.status, 0) + 1
     took = time.perf_counter() - started
-    lines = [v.line() for v in (failed if quiet else verdicts)]
     kinds = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()) if status != "ok")
     checked = f"{len(verdicts)} save{'s' if len(verdicts) != 1 else ''} checked"
-    lines.append(
-        f"{checked}: {len(verdicts) - len(failed)} ok, {len(failed)} not ok"
-        + (f" ({kinds})" if kinds else "") + f" in {took:.1f}s"
-    )
+    # each verdict's line was said as it came: the report ends with the count
+    lines = [f"{checked}: {len(verdicts) - len(failed)} ok, {len(failed)} not ok"
+             + (f" ({kinds})" if kinds else "") + f" in {took:.1f}s"]
     data = {"counts": counts, "saves": [v.as_json() for v in verdicts]}
-    # each save's first error, which the report's lines say
+    # each save's first error, which the verdicts' lines said
     errors = [Error("", v.cause) for v in failed if v.cause is not None]
     return Outcome(data, lines, exit=1 if failed else 0, errors=errors)
 
