@@ -165,3 +165,26 @@ def test_a_title_that_gives_nothing_away_names_the_game_and_its_players() -> Non
     assert plain_title("pioneers", ["Ada", "Bob"]) == "Pioneers with Ada and Bob"
     assert plain_title("pioneers", ["Ada"]) == "Pioneers with Ada"
     assert plain_title("codex", []) == "Codex with nobody"
+
+
+def test_without_javascript_every_replay_is_reached_through_pages_of_the_list() -> None:
+    """A reader without JavaScript sees the first 100 replays on the index and a link to every
+    later page of 100; each page lists its share in the published order, says which page it is
+    (to a screen reader too), links the previous and next pages, runs no script and writes
+    player text as text."""
+    records = synthetic_records(250)
+    records[230].title = f"Hostile {EVIL}"
+    files = index_files(environment(), records, [], "0")
+    assert [n for n in files if n.startswith("index")] == ["index.html", "index-2.html", "index-3.html"]
+    noscript = files["index.html"].split("<noscript>")[1].split("</noscript>")[0]
+    assert noscript.count("<tr><td>") == 100 and 'href="index-3.html"' in noscript
+    last = files["index-3.html"]
+    titles = re.findall(r'<tr><td><a href="replays/[^"]+">(.*?)</a>', last)
+    assert [html_lib.unescape(t) for t in titles] == [r.title for r in records[200:]]
+    assert "Replays 201 to 250 of 250." in last and "<title>Replays: page 3 of 3</title>" in last
+    assert '<a aria-current="page">3</a>' in last and 'href="index-2.html" rel="prev"' in last
+    assert 'rel="next"' not in last and EVIL not in last and "<script" not in last
+    assert "script-src 'none'" in html_lib.unescape(last)
+    assert 'href="index-3.html" rel="next"' in files["index-2.html"]
+    one = index_files(environment(), records[:100], [], "0")
+    assert "index-2.html" not in one and "<nav class=\"list-pages\"" not in one["index.html"]

@@ -330,3 +330,39 @@ def test_ten_thousand_records_render_and_filter(replay_chromium: Any, archive: P
         )
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, {"width": 320, "height": 640}], ids=["desktop", "small-phone"])
+def test_without_javascript_the_list_pages_reach_every_replay(
+    replay_chromium: Any, archive: Path, viewport: dict[str, int]
+) -> None:
+    """With JavaScript off, the index of 10,000 replays lists the first 100 and links the 99
+    pages after it; following Next, then the last page's number, reaches the last replay. No
+    page is wider than the screen (a table too wide scrolls alone), and axe finds nothing
+    serious on a page of the list."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = replay_chromium.new_context(viewport=viewport, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto((archive / "index.html").as_uri())
+        rows = "() => document.querySelectorAll('table.replays tbody tr').length"
+        assert page.evaluate(rows) == 100 and page.evaluate(OVERFLOW) == 0
+        page.click("nav.list-pages a[rel=next]")
+        assert page.url.endswith("index-2.html") and page.evaluate(rows) == 100
+        assert page.text_content("table.replays tbody tr a").startswith("Archive game 101:")
+        assert page.text_content("nav.list-pages [aria-current=page]") == "2"
+        page.click("nav.list-pages a[href='index-100.html']")
+        titles = "es => es.map(e => e.textContent)"
+        last = page.eval_on_selector_all("table.replays tbody tr a:not([download])", titles)
+        assert len(last) == 100 and last[-1].startswith("Archive game 10000:")
+        assert page.evaluate(OVERFLOW) == 0
+    finally:
+        context.close()
+    context, page, _ = open_page(replay_chromium, (archive / "index-7.html").as_uri(), viewport)
+    try:
+        results = Axe().run(page)
+        found = results.response["violations"]
+        assert [(v["id"], v["impact"]) for v in found if v["impact"] in ("serious", "critical")] == []
+    finally:
+        context.close()

@@ -41,7 +41,9 @@ THUMB_WIDTH = 160
 #: What each position of an embedded record holds.
 FIELDS = ("title", "note", "game", "board", "players", "winner", "turns", "moves", "slug")
 SEA = "#4f8fc9"
-NOSCRIPT_ROWS = 100
+LIST_ROWS = 100
+"""Replays to a page of the plain list a reader without JavaScript sees (the index's first page,
+then :func:`list_pages`)."""
 
 
 @dataclass
@@ -249,6 +251,13 @@ def chunks(records: Sequence[Record]) -> tuple[str, list[str]]:
     return _json(data), parts
 
 
+def list_pages(count: int) -> list[str]:
+    """The file names of the plain list of ``count`` replays, :data:`LIST_ROWS` to a page: the
+    index holds the first page (inside ``<noscript>``), ``index-2.html`` and on the rest."""
+    pages = max(1, math.ceil(count / LIST_ROWS))
+    return ["index.html", *(f"index-{n}.html" for n in range(2, pages + 1))]
+
+
 def index_files(
     env: jinja2.Environment,
     records: Sequence[Record],
@@ -256,13 +265,15 @@ def index_files(
     version: str,
     site_title: str = "Replays",
 ) -> dict[str, str]:
-    """``index.html`` and ``replays.json`` for ``records``, and each replay's thumbnail."""
+    """``index.html`` and ``replays.json`` for ``records``, the list's later pages for a reader
+    without JavaScript, and each replay's thumbnail."""
     from toolkit.site.builder import _asset, content_policy
 
     css = _asset("site.css") + "\n" + seat_css() + "\n" + _asset("index.css")
     js = _asset("index.js")
     head, parts = chunks(records)
     policy = content_policy([css], [js]).replace("img-src 'none'", "img-src 'self'")
+    pages = list_pages(len(records))
     html = env.get_template("site/index.html").render(
         csp=policy,
         css=Markup(css),
@@ -270,13 +281,32 @@ def index_files(
         site_title=site_title,
         links=links,
         replays=records,
-        preview=records[:NOSCRIPT_ROWS],
+        preview=records[:LIST_ROWS],
+        per_page=LIST_ROWS,
+        pages=pages,
         head=Markup(head),
         chunks=[Markup(p) for p in parts],
         version=version,
     )
     lines = ",\n".join(json.dumps(r.legacy(), ensure_ascii=False, separators=(",", ":")) for r in records)
     files = {"index.html": html, "replays.json": f"[\n{lines}\n]\n" if records else "[]\n"}
+    later = env.get_template("site/list.html")
+    for number, name in enumerate(pages[1:], start=2):
+        first = (number - 1) * LIST_ROWS
+        rows = records[first : first + LIST_ROWS]
+        files[name] = later.render(
+            csp=content_policy([css], []),
+            css=Markup(css),
+            title=f"{site_title}: page {number} of {len(pages)}",
+            links=links,
+            rows=rows,
+            first=first + 1,
+            last=first + len(rows),
+            total=len(records),
+            pages=pages,
+            current=number,
+            version=version,
+        )
     for r in records:
         if r.thumb:
             files[f"replays/{r.slug}.svg"] = r.thumb
