@@ -139,8 +139,12 @@ _SCALAR_TEXT: dict[Any, str] = {None: "null", True: "true", False: "false"}
 
 def dumps(value: Any) -> str:
     """Compact JSON with sorted keys: the digest's serialisation of one value (what
-    ``json.dumps(value, sort_keys=True, separators=(",", ":"), default=plain)`` writes)."""
+    ``json.dumps(value, sort_keys=True, separators=(",", ":"), default=plain)`` writes).
+
+    Dicts and lists, the commonest values here, go to the encoder before any other test."""
     kind = type(value)
+    if kind is dict or kind is list:
+        return _ENCODER.encode(value) if _C_ENCODE is None else "".join(_C_ENCODE(value, 0))
     if kind is int:
         return int.__repr__(value)  # how json writes an integer
     if kind is str:
@@ -206,41 +210,51 @@ class _Player:
     """One player's JSON ``{"field":json,...}``, kept field by field beside copies of the values
     each part was written from: an announced player has only the fields that differ from their
     copies written again (a move changes a hand or a counter, rarely more). A player announced
-    with named fields has only those compared."""
+    with named fields has only those compared. The parts are UTF-8, each with the separator
+    before it and the closing brace as a last part, so the text (bytes) is one join of them."""
 
     __slots__ = ("get", "at", "keys", "copies", "parts", "text")
 
     def __init__(self, names: list[str]) -> None:
         self.get = _getter(names)
-        self.keys = [json.dumps(n) + ":" for n in names]
+        # each part carries the separator before it: ``{"cities":...``, ``,"color":...``
+        self.keys = [(("{" if k == 0 else ",") + json.dumps(n) + ":").encode() for k, n in enumerate(names)]
         self.at = {n: k for k, n in enumerate(names)}
-        self.copies: tuple[Any, ...] = (_UNSEEN,) * len(names)
-        self.parts = list(self.keys)
-        self.text = ""
+        self.copies: list[Any] = [_UNSEEN] * len(names)  # the values each part was written from
+        self.parts = [*self.keys, b"}"]  # each part in UTF-8, the closing brace last
+        self.text = b""
 
     def write(self, player: Any) -> None:
         """Bring the text up to date with ``player``."""
         values = self.get(player.__dict__)
-        was = self.copies
-        if values != was:
-            self._write([(k, values[k]) for k in compress(range(len(values)), map(operator.ne, values, was))])
-
-    def write_fields(self, player: Any, names: tuple[str, ...]) -> None:
-        """Bring the text up to date with ``player``, whose fields other than ``names`` are as
-        when last written."""
-        fields, at, was = player.__dict__, self.at, self.copies
-        changes = [(at[name], fields[name]) for name in names if fields[name] != was[at[name]]]
+        differ = compress(range(len(values)), map(operator.ne, values, self.copies))
+        changes = [(k, values[k]) for k in differ]
         if changes:
             self._write(changes)
 
+    def write_fields(self, player: Any, names: tuple[str, ...]) -> None:
+        """Bring the text up to date with ``player``, whose fields other than ``names`` are as
+        when last written (the commonest write, a hand or a counter: each named field compared
+        and written in place, without a list of changes or a call of :meth:`_write`)."""
+        fields, at, copies, parts, keys = player.__dict__, self.at, self.copies, self.parts, self.keys
+        written = False
+        for name in names:
+            value = fields[name]
+            k = at[name]
+            if value != copies[k]:
+                copies[k] = _fresh(value)
+                parts[k] = keys[k] + dumps(value).encode()
+                written = True
+        if written:
+            self.text = b"".join(parts)
+
     def _write(self, changes: list[tuple[int, Any]]) -> None:
         """Write the parts of the fields changed (their indexes and new values), and the text."""
-        copies, parts, keys = list(self.copies), self.parts, self.keys
+        copies, parts, keys = self.copies, self.parts, self.keys
         for k, value in changes:
             copies[k] = _fresh(value)
-            parts[k] = keys[k] + dumps(value)
-        self.copies = tuple(copies)
-        self.text = "{" + ",".join(parts) + "}"
+            parts[k] = keys[k] + dumps(value).encode()
+        self.text = b"".join(parts)
 
 
 class _Rows:
@@ -257,7 +271,8 @@ class _Rows:
         self.text = "[]"
 
     def write(self, rows: list[Any]) -> str:
-        """The JSON of ``rows``, brought up to date."""
+        """The JSON of ``rows``, brought up to date: the very same string object as before when
+        the list holds the records it held (:meth:`DigestCache.update` relies on that)."""
         items = self.items
         n = len(items)
         if len(rows) < n or not all(map(operator.is_, rows, items)):
@@ -265,7 +280,9 @@ class _Rows:
             self.text = dumps(rows)
         elif len(rows) > n:
             new = rows[n:]
-            self.text = self.text[:-1] + ("," if n else "") + ",".join(map(dumps, new)) + "]"
+            # mostly one record added: its JSON alone, the new text built in one go
+            added = dumps(new[0]) if len(new) == 1 else ",".join(map(dumps, new))
+            self.text = f"{self.text[:-1]},{added}]" if n else f"[{added}]"
             items += new
         return self.text
 
@@ -284,12 +301,17 @@ class DigestCache:
         self.at = {n: i for i, n in enumerate(names)}
         starts = [0] + [names.index(n) for n in SEGMENTS]
         # the last segment ends with the closing brace, a piece of its own after the fields
-        self.bounds = list(zip(starts, [*starts[1:], len(names) + 1], strict=True))
-        self.segment_of = [next(j for j, (a, b) in enumerate(self.bounds) if a <= i < b)
+        ends = [*starts[1:], len(names) + 1]
+        self.bounds = [slice(a, b) for a, b in zip(starts, ends, strict=True)]
+        self.segment_of = [next(j for j, (a, b) in enumerate(zip(starts, ends, strict=True)) if a <= i < b)
                            for i in range(len(names))]
         self.compared = [i for i, n in enumerate(names) if n not in MARKED and n != COUNTER]
         self.counter_at = names.index(COUNTER)
         self.counter = _UNSEEN  # the move counter as last written
+        self.counter_key = self.keys[self.counter_at].encode()
+        self.counter_segment = self.segment_of[self.counter_at]
+        self.players_at = names.index("players")
+        self.players_key = (self.keys[self.players_at] + "[").encode()
         self.get = _getter([names[i] for i in self.compared])
         self.copies: tuple[Any, ...] = (_UNSEEN,) * len(self.compared)
         self.parts = [b""] * len(names) + [b"}"]  # each piece in UTF-8, its separator first
@@ -300,23 +322,27 @@ class DigestCache:
         count = len(self.bounds)
         self.encoded = [b""] * count
         self.hashes: list[Any] = [None] * count
-        self.stale = [True] * count  # segments whose text is to be joined again
-        self.first = 0  # the first segment changed since the last hash (count when none)
+        self.stale = [True] * count  # segments written since the last hash (to join and hash again)
         self.hex = ""  # the digest as last hashed
 
     def update(self, state: Any) -> None:
         """Bring every piece up to date with ``state``: compare the compared fields, write the
         marked ones announced since the last update; a piece written again makes its segment
-        stale and moves :attr:`first` back to it."""
+        stale (:meth:`hexdigest` restarts before the first stale one).
+
+        The commonest pieces take short cuts: the move counter (an integer) is formatted straight
+        into bytes; a list of :data:`ROWS` announced but holding the same records as when its
+        piece was written leaves the piece, and its segment, as they were; the players' piece is
+        joined in bytes from the players' texts; the marks are read in one pass."""
         fields = vars(state)
-        parts, keys = self.parts, self.keys
-        written: list[int] = []  # the pieces written again
+        parts, keys, stale, segment_of = self.parts, self.keys, self.stale, self.segment_of
         counter = fields[COUNTER]
         if counter != self.counter:
             self.counter = counter
-            i = self.counter_at
-            parts[i] = (keys[i] + dumps(counter)).encode()
-            written.append(i)
+            # an integer formatted straight into bytes (``%d`` writes what json writes)
+            parts[self.counter_at] = (b"%b%d" % (self.counter_key, counter) if type(counter) is int
+                                      else self.counter_key + dumps(counter).encode())
+            stale[self.counter_segment] = True
         values = self.get(fields)
         was = self.copies
         if values != was:
@@ -326,51 +352,57 @@ class DigestCache:
                 fresh[k] = _fresh(values[k])
                 i = compared[k]
                 parts[i] = (keys[i] + dumps(values[k])).encode()
-                written.append(i)
+                stale[segment_of[i]] = True
             self.copies = tuple(fresh)
         marks = self.marks
-        if marks:
-            players = self.players
-            if len(players) != len(state.players):
-                names = sorted(type(state.players[0]).FIELDS) if state.players else []
-                players[:] = [_Player(names) for _ in state.players]
-                marks.add("players")
-            if "players" in marks:
-                for record, player in zip(players, state.players, strict=True):
-                    record.write(player)
-            else:
-                announced = [m for m in marks if type(m) is not str]  # seats, and seats' fields
-                if announced:
-                    seats = [m for m in announced if type(m) is int]
-                    for seat in seats:
-                        players[seat].write(state.players[seat])
-                    for mark in announced:
-                        if type(mark) is tuple and mark[0] not in seats:
-                            players[mark[0]].write_fields(state.players[mark[0]], mark[1:])
-                    marks.add("players")
-            at, rows = self.at, self.rows
-            for mark in marks:
-                if type(mark) is not str:
-                    continue
+        if not marks:
+            return
+        # the announced fields and players, in one pass over the marks (a seat's player is
+        # written whole or by its named fields, in any order: each write compares with the
+        # copies the other left), the players' piece last
+        players, records = self.players, state.players
+        if len(players) != len(records):
+            names = sorted(type(records[0]).FIELDS) if records else []
+            players[:] = [_Player(names) for _ in records]
+            marks.add("players")
+        every = "players" in marks
+        if every:
+            for player, record in zip(players, records, strict=True):
+                player.write(record)
+        at, rows = self.at, self.rows
+        seated = every
+        for mark in marks:
+            if type(mark) is str:
                 if mark == "players":
-                    text = "[" + ",".join(map(_TEXT, players)) + "]"
-                elif mark in rows:
-                    text = rows[mark].write(fields[mark])
+                    continue
+                if mark in rows:
+                    row = rows[mark]
+                    before = row.text
+                    text = row.write(fields[mark])
+                    if text is before and parts[at[mark]]:
+                        continue  # the same records as when its piece was written: it stands
                 elif mark == "decks":
-                    text = self._decks(state.decks)
-                else:
+                    text = self._decks(fields[mark])
+                elif mark == "harbors":
                     text = field_json(state, mark)
+                else:
+                    text = dumps(fields[mark])
                 i = at[mark]
                 parts[i] = (keys[i] + text).encode()
-                written.append(i)
-            marks.clear()
-        stale, segment_of, first = self.stale, self.segment_of, self.first
-        for i in written:
-            j = segment_of[i]
-            stale[j] = True
-            if j < first:
-                first = j
-        self.first = first
+                stale[segment_of[i]] = True
+            elif every:
+                continue  # every player is written already
+            elif type(mark) is int:
+                players[mark].write(records[mark])
+                seated = True
+            elif type(mark) is tuple:
+                players[mark[0]].write_fields(records[mark[0]], mark[1:])
+                seated = True
+        if seated:
+            i = self.players_at
+            parts[i] = b"".join((self.players_key, b",".join(map(_TEXT, players)), b"]"))
+            stale[segment_of[i]] = True
+        marks.clear()
 
     def _decks(self, decks: dict[str, list[Any]]) -> str:
         """The decks ``{"deck":[card,...],...}``, each pile kept as :class:`_Rows` (a card record
@@ -391,22 +423,22 @@ class DigestCache:
         return b"".join(self.parts).decode()
 
     def hexdigest(self) -> str:
-        """SHA-256 of :meth:`text`, hashing only from the kept hash state before the first segment
-        changed since the previous hash (the digest itself kept when none was)."""
-        first, count = self.first, len(self.bounds)
-        if first == count:
+        """SHA-256 of :meth:`text`, hashing only from the kept hash state before the first stale
+        segment (the digest itself kept when none is)."""
+        stale = self.stale
+        try:
+            first = stale.index(True)
+        except ValueError:  # no segment written since
             return self.hex
-        hashes, encoded, stale, parts = self.hashes, self.encoded, self.stale, self.parts
+        hashes, encoded, parts, bounds = self.hashes, self.encoded, self.parts, self.bounds
         h = hashes[first].copy() if first else hashlib.sha256()
-        for j in range(first, count):
+        for j in range(first, len(bounds)):
             if j > first:
                 hashes[j] = h.copy()
             if stale[j]:
-                start, end = self.bounds[j]
-                encoded[j] = b"".join(parts[start:end])
+                encoded[j] = b"".join(parts[bounds[j]])
                 stale[j] = False
             h.update(encoded[j])
-        self.first = count
         self.hex = h.hexdigest()
         return self.hex
 
