@@ -9,6 +9,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -774,6 +775,42 @@ def test_the_stage_refuses_a_path_outside_the_site(tmp_path: Path) -> None:
         with pytest.raises(ValueError):
             stage.add(name, b"x")
     assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("linked", [False, True], ids=["written", "linked from the site"])
+def test_the_staging_stays_marked_while_its_marker_is_staged_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, linked: bool
+) -> None:
+    """design §7: the marker says a staging folder is a build's, so the next build may remove
+    what a killed one left. Sealing stages the marker again with the names written: at every
+    step of that (the new text written, or linked from the current site, then put in place) the
+    folder still holds a marker, so a build killed there leaves a folder the next one removes."""
+    (tmp_path / "staging").mkdir()
+    site = tmp_path / "site"
+    stage = swap.Stage(tmp_path / "staging", site, MARKER, "replaykit site")
+    stage.add("index.html", b"<p>x</p>")
+    if linked:  # the current site's marker already says exactly what this build writes
+        site.mkdir()
+        (site / MARKER).write_text("replaykit site\nindex.html\n", encoding="utf-8")
+        stage = swap.Stage(tmp_path / "staging", site, MARKER, "replaykit site")
+        stage.add("index.html", b"<p>x</p>")
+    marked: list[bool] = []
+    steps = {"link": os.link, "replace": os.replace, "write_bytes": Path.write_bytes}
+
+    def watched(name: str) -> Any:
+        def step(*args: Any) -> Any:
+            marked.append((tmp_path / "staging" / MARKER).is_file())
+            return steps[name](*args)
+        return step
+
+    monkeypatch.setattr(swap.os, "link", watched("link"))
+    monkeypatch.setattr(swap.os, "replace", watched("replace"))
+    monkeypatch.setattr(Path, "write_bytes", watched("write_bytes"))
+    stage.seal()
+    monkeypatch.undo()
+    assert marked and all(marked)
+    assert (tmp_path / "staging" / MARKER).read_text(encoding="utf-8") == "replaykit site\nindex.html\n"
+    assert sorted(p.name for p in (tmp_path / "staging").iterdir()) == sorted([MARKER, "index.html"])
 
 
 @pytest.mark.parametrize("where", ["", ".", "{out}/cache", "{out}"])

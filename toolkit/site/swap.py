@@ -137,18 +137,25 @@ class Stage:
             raise ValueError(f"{rel!r} is not a path inside the site")
         path = self.staging / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists():  # staged again: the last content stands
-            path.unlink()
+        # staged again (the marker is, when sealed): the last content stands, made beside the
+        # first and renamed over it, so a build killed meanwhile leaves the folder still marked
+        again = path.exists()
+        made = path.with_name(f"{path.name}.again~") if again else path
         self.names.add(rel)
         if self.current is not None and _same(self.current / rel, content):
             try:
-                os.link(self.current / rel, path)
-                return
+                os.link(self.current / rel, made)
             except OSError:
                 pass
+            else:
+                if again:
+                    os.replace(made, path)
+                return
         self.changed = True
-        path.write_bytes(content)
-        os.chmod(path, 0o644)
+        made.write_bytes(content)
+        os.chmod(made, 0o644)
+        if again:
+            os.replace(made, path)
 
     def seal(self) -> None:
         """Stage the marker with the top-level names staged, and find the current site's
