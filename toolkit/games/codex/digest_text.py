@@ -143,16 +143,15 @@ def dumps(value: Any) -> str:
 
     Dicts and lists, the commonest values here, go to the encoder before any other test."""
     kind = type(value)
-    if kind is dict or kind is list:
-        return _ENCODER.encode(value) if _C_ENCODE is None else "".join(_C_ENCODE(value, 0))
-    if kind is int:
-        return int.__repr__(value)  # how json writes an integer
-    if kind is str:
-        return _ENCODE_STRING(value)  # what the encoder writes for a string
+    if kind is not dict and kind is not list:
+        if kind is int:
+            return int.__repr__(value)  # how json writes an integer
+        if kind is str:
+            return _ENCODE_STRING(value)  # what the encoder writes for a string
+        if value is None or kind is bool:
+            return _SCALAR_TEXT[value]
     if _C_ENCODE is None:
         return _ENCODER.encode(value)
-    if value is None or kind is bool:
-        return _SCALAR_TEXT[value]
     return "".join(_C_ENCODE(value, 0))
 
 
@@ -227,15 +226,20 @@ class _Player:
     def write(self, player: Any) -> None:
         """Bring the text up to date with ``player``."""
         values = self.get(player.__dict__)
-        differ = compress(range(len(values)), map(operator.ne, values, self.copies))
-        changes = [(k, values[k]) for k in differ]
-        if changes:
-            self._write(changes)
+        copies, parts, keys = self.copies, self.parts, self.keys
+        written = False
+        for k in compress(range(len(values)), map(operator.ne, values, copies)):
+            copies[k] = _fresh(values[k])
+            parts[k] = keys[k] + dumps(values[k]).encode()
+            written = True
+        if written:
+            self.text = b"".join(parts)
 
     def write_fields(self, player: Any, names: tuple[str, ...]) -> None:
         """Bring the text up to date with ``player``, whose fields other than ``names`` are as
         when last written (the commonest write, a hand or a counter: each named field compared
-        and written in place, without a list of changes or a call of :meth:`_write`)."""
+        and written in place, as :meth:`write` writes every field that differs; the two loops
+        stay inline, since a helper shared by both measured 0.4 µs a move slower)."""
         fields, at, copies, parts, keys = player.__dict__, self.at, self.copies, self.parts, self.keys
         written = False
         for name in names:
@@ -247,14 +251,6 @@ class _Player:
                 written = True
         if written:
             self.text = b"".join(parts)
-
-    def _write(self, changes: list[tuple[int, Any]]) -> None:
-        """Write the parts of the fields changed (their indexes and new values), and the text."""
-        copies, parts, keys = self.copies, self.parts, self.keys
-        for k, value in changes:
-            copies[k] = _fresh(value)
-            parts[k] = keys[k] + dumps(value).encode()
-        self.text = b"".join(parts)
 
 
 class _Rows:
