@@ -290,12 +290,12 @@ def index_files(
     )
     lines = ",\n".join(json.dumps(r.legacy(), ensure_ascii=False, separators=(",", ":")) for r in records)
     files = {"index.html": html, "replays.json": f"[\n{lines}\n]\n" if records else "[]\n"}
-    later = env.get_template("site/list.html")
+    later, plain = env.get_template("site/list.html"), content_policy([css], [])  # no script there
     for number, name in enumerate(pages[1:], start=2):
         first = (number - 1) * LIST_ROWS
         rows = records[first : first + LIST_ROWS]
         files[name] = later.render(
-            csp=content_policy([css], []),
+            csp=plain,
             css=Markup(css),
             title=f"{site_title}: page {number} of {len(pages)}",
             links=links,
